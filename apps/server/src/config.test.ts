@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./.data'));
+    expect(config.adminEmail).toBe('admin@fundwire.local');
+    expect(config.alertTimeZone).toBe('America/New_York');
+    expect(config.demoData).toBe(true);
+    expect(config.oauth.google).toBeUndefined();
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://fundwire.example.com/' }).appUrl).toBe('https://fundwire.example.com');
+  });
+
+  it('turns demo data off by default on PostgreSQL, and lets DEMO_DATA decide', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('rejects a non-numeric PORT, naming the variable and the value', () => {
+    const problems = problemsOf({ PORT: 'abc' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT: .*"abc"/);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      APP_URL: 'not a url',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_EMAIL: 'nobody',
+      ALERT_TIMEZONE: 'Mars/Olympus',
+      DEMO_DATA: 'maybe',
+      SMTP_URL: 'http://mail',
+    });
+    const names = problems.map((problem) => problem.split(':')[0]);
+    expect(names.sort()).toEqual(['ADMIN_EMAIL', 'ALERT_TIMEZONE', 'APP_URL', 'DATABASE_URL', 'DEMO_DATA', 'PORT', 'SMTP_URL']);
+  });
+
+  it('requires OAuth client ids and secrets in pairs', () => {
+    expect(problemsOf({ GITHUB_CLIENT_ID: 'id' })[0]).toMatch(/^GITHUB_CLIENT_SECRET:/);
+    expect(loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).oauth.github).toEqual({ clientId: 'id', clientSecret: 's' });
+  });
+});

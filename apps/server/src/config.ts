@@ -1,0 +1,159 @@
+// The only reader of process.env: parses the runtime contract once and fails fast on bad values.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built web app, relative to this file, so the server finds it from any working directory. */
+export const DEFAULT_WEB_DIST_DIR = path.resolve(here, '../../web/dist');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0 (or true/false)' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes'].includes(value)));
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^\d+$/.test(value.trim()), 'must be a whole number between 1 and 65535')
+    .transform((value) => (value === undefined ? 3000 : Number(value.trim())))
+    .refine((value) => value >= 1 && value <= 65535, 'must be a whole number between 1 and 65535'),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  APP_URL: optionalString.refine(
+    (value) => value === undefined || /^https?:\/\/[^/\s]+/.test(value),
+    'must be an absolute http(s) URL such as https://fundwire.example.com',
+  ),
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'must be a postgres:// or postgresql:// connection URL',
+  ),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./.data'),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'must be an email address' }))
+    .default('admin@fundwire.local'),
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().trim().min(1).default('Fundwire <no-reply@fundwire.local>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_ANNUAL: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  TWITTER_CLIENT_ID: optionalString,
+  TWITTER_CLIENT_SECRET: optionalString,
+  ALERT_TIMEZONE: z.string().trim().default('America/New_York').refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  DEMO_DATA: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
+  WEB_DIST_DIR: optionalString,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** PostgreSQL connection URL; undefined means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Absolute path. */
+  dataDir: string;
+  adminEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    priceMonthly: string | undefined;
+    priceAnnual: string | undefined;
+  };
+  oauth: Record<'google' | 'github' | 'twitter', { clientId: string; clientSecret: string } | undefined>;
+  alertTimeZone: string;
+  demoData: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function oauthPair(id: string | undefined, secret: string | undefined) {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = source[name];
+      return `${name}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const oauthProblems: string[] = [];
+  for (const provider of ['GOOGLE', 'GITHUB', 'TWITTER'] as const) {
+    const id = env[`${provider}_CLIENT_ID`];
+    const secret = env[`${provider}_CLIENT_SECRET`];
+    if (Boolean(id) !== Boolean(secret)) {
+      oauthProblems.push(`${provider}_CLIENT_${id ? 'SECRET' : 'ID'}: must be set together with ${provider}_CLIENT_${id ? 'ID' : 'SECRET'}`);
+    }
+  }
+  if (oauthProblems.length > 0) throw new ConfigError(oauthProblems);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    adminEmail: env.ADMIN_EMAIL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      priceMonthly: env.STRIPE_PRICE_MONTHLY,
+      priceAnnual: env.STRIPE_PRICE_ANNUAL,
+    },
+    oauth: {
+      google: oauthPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      github: oauthPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
+      twitter: oauthPair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
+    },
+    alertTimeZone: env.ALERT_TIMEZONE,
+    // Demo leads by default only on the embedded database; never implied for a real PostgreSQL.
+    demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+  };
+}

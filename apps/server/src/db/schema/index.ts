@@ -1,0 +1,2 @@
+export * from './leads.js';
+export * from './meta.js';

@@ -1,0 +1,52 @@
+// Leads (funded companies) and their contacts.
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FUNDING_ROUNDS } from '@fundwire/shared';
+
+export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyName: text('company_name').notNull(),
+    domain: text('domain').notNull(),
+    industry: text('industry').notNull(),
+    /** Whole US dollars; bigint because rounds reach billions. */
+    fundingAmount: bigint('funding_amount', { mode: 'number' }).notNull(),
+    fundingRound: fundingRoundEnum('funding_round').notNull().default('Seed'),
+    location: text('location').notNull(),
+    fundingDate: date('funding_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    sourceUrl: text('source_url'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc).
+    index('leads_funding_date_id_idx').on(table.fundingDate.desc(), table.id.desc()),
+    index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc(), table.id.desc()),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Order of the contact within its lead. */
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    email: text('email').notNull().default(''),
+    linkedIn: text('linked_in').notNull().default(''),
+  },
+  (table) => [index('contacts_lead_id_position_idx').on(table.leadId, table.position)],
+);
+
+export type LeadRow = typeof leads.$inferSelect;
+export type NewLeadRow = typeof leads.$inferInsert;
+export type ContactRow = typeof contacts.$inferSelect;

@@ -1,0 +1,68 @@
+// npm run seed -- --leads N [--seed S] [--reset]: bulk-inserts deterministic demo leads.
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from '../../config.js';
+import { openDatabase } from '../client.js';
+import { DEFAULT_LEAD_COUNT, DEFAULT_SEED, generateLeads } from './generate.js';
+import { insertLeads } from './insert.js';
+
+function fail(message: string): never {
+  console.error(`seed: ${message}`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    leads: { type: 'string', default: String(DEFAULT_LEAD_COUNT) },
+    seed: { type: 'string', default: String(DEFAULT_SEED) },
+    reset: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log('Usage: npm run seed -- [--leads N] [--seed S] [--reset]\n  --reset deletes every lead (and its contacts) first.');
+  process.exit(0);
+}
+const leadCount = Number(values.leads);
+const seed = Number(values.seed);
+if (!Number.isInteger(leadCount) || leadCount < 1) fail(`--leads must be a positive whole number (got ${values.leads})`);
+if (!Number.isInteger(seed)) fail(`--seed must be a whole number (got ${values.seed})`);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const started = performance.now();
+try {
+  if (values.reset) {
+    await database.rawTransaction(async (query) => {
+      await query('truncate contacts, leads');
+    });
+  }
+  let lastReport = 0;
+  const inserted = await insertLeads(database, generateLeads({ count: leadCount, seed }), {
+    markSeeded: true,
+    onProgress: ({ inserted: done }) => {
+      if (done - lastReport >= 100_000 || done === leadCount) {
+        lastReport = done;
+        console.log(`seed: ${done.toLocaleString('en-US')} / ${leadCount.toLocaleString('en-US')} leads`);
+      }
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`seed: inserted ${inserted.toLocaleString('en-US')} leads into ${database.kind} in ${seconds.toFixed(1)} s`);
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  console.error(
+    code === '23505'
+      ? `seed: these demo leads (seed ${seed}) are already in the database. Pass --reset to replace all leads, or --seed with another number.`
+      : `seed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,73 @@
+// The real process entry: config failures, listening, and graceful shutdown.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeFakeWebDist, makeTempDir } from '../test/helpers.js';
+
+const require = createRequire(import.meta.url);
+const tsxCli = require.resolve('tsx/cli');
+const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [tsxCli, serverEntry], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('server process', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exits non-zero and names PORT when PORT=abc', async () => {
+    const server = startServer({ PORT: 'abc', DATA_DIR: makeTempDir() });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('"abc"');
+  });
+
+  it('serves health, then shuts down cleanly on SIGTERM', async () => {
+    const dataDir = makeTempDir();
+    const webDist = makeFakeWebDist();
+    dirs.push(dataDir, webDist);
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, DEMO_DATA: '0' });
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        status = response.status;
+        if (status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 40_000);
+});

@@ -1,0 +1,49 @@
+// Process entry: read config, listen, close gracefully on SIGTERM/SIGINT.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+let closing = false;
+
+async function shutdown(signal: string) {
+  if (closing) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s: exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Fundwire is ready at ${config.appUrl} (database: ${app.database.kind})`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start the server');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}

@@ -1,0 +1,112 @@
+// Test helpers: a fresh database per app (in-memory PGlite, or a new PostgreSQL database when
+// TEST_DATABASE_URL is set), a config that touches nothing outside a temporary folder, and log capture.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, loggerOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const testDatabaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export function makeTempDir(prefix = 'fundwire-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** A web dist folder with a recognisable index.html, so static serving can be tested without a build. */
+export function makeFakeWebDist(): string {
+  const dir = makeTempDir('fundwire-web-');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Fundwire test shell</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: makeTempDir(),
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: '0',
+    WEB_DIST_DIR: makeFakeWebDist(),
+    ...overrides,
+  });
+}
+
+export interface TestDatabase {
+  database: Database;
+  url: string | undefined;
+  /** Closes and drops everything the test database owns. */
+  dispose(): Promise<void>;
+}
+
+/** A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, url: undefined, dispose: () => database.close() };
+  }
+  const name = `fundwire_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: makeTempDir() });
+  return {
+    database,
+    url: url.toString(),
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Every log line the app wrote, parsed. */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const testDatabase = await createTestDatabase();
+  const logs: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const base = loggerOptions({ ...config, logLevel: 'trace' });
+  const app = await buildApp(config, {
+    database: testDatabase.database,
+    logger: typeof base === 'object' && base ? { ...base, stream } : base,
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDatabase.database,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await testDatabase.dispose();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      rmSync(config.webDistDir, { recursive: true, force: true });
+    },
+  };
+}

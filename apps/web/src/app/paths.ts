@@ -1,0 +1,35 @@
+// Every URL in the web app, in one place (STYLE.md habit 7). Routes and links both read from here.
+
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  freeLeads: '/free-leads',
+  signIn: '/signin',
+  signUp: '/signup',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  historical: '/historical',
+  profile: '/profile',
+  admin: '/admin',
+  adminSubscribers: '/admin/subscribers',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+  about: '/about',
+  careers: '/careers',
+  blog: '/blog',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Section ids on the landing page that other pages link to (e.g. the footer's Features and FAQ). */
+export const landingSections = {
+  features: 'features',
+  pricing: 'pricing',
+  faq: 'faq',
+} as const;
+
+/** A link to a section of the landing page, such as "/#faq". */
+export function landingSectionPath(section: keyof typeof landingSections): string {
+  return `${paths.home}#${landingSections[section]}`;
+}

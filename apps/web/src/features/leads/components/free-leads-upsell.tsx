@@ -1,0 +1,53 @@
+import { ArrowRight, Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+
+const PRO_FEATURES = [
+  'Full contact details for key decision-makers',
+  'Company websites',
+  'Advanced filtering by industry, round and date',
+  'Weekly updates with every new round',
+  'CSV export',
+];
+
+/** The "Want More Leads?" card under the free sample. `message` is the server's pitch, if any. */
+export function FreeLeadsUpsell({ message }: { message?: string }) {
+  const pitch = message?.trim();
+  return (
+    <Card data-testid="free-leads-upsell" className="border-primary/20 bg-primary-soft/60 p-6 sm:p-8">
+      <div className="grid gap-6 md:grid-cols-2 md:items-center md:gap-10">
+        <div>
+          <h2 className="text-xl font-semibold tracking-tight sm:text-2xl">Want More Leads?</h2>
+          {pitch ? (
+            <p data-testid="free-leads-message" className="mt-2 text-muted-foreground">
+              {pitch}
+            </p>
+          ) : (
+            <p className="mt-2 text-muted-foreground">
+              Subscribe to see every new funding round, with the people to contact there.
+            </p>
+          )}
+          <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
+            <Link to={paths.pricing}>
+              Upgrade to Pro
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        <div>
+          <p className="text-sm font-medium text-foreground">Pro subscribers get:</p>
+          <ul className="mt-3 space-y-2">
+            {PRO_FEATURES.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-sm">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './industry.js';
+export * from './leads.js';
+export * from './errors.js';
+export * from './samples.js';

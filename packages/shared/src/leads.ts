@@ -1,0 +1,47 @@
+// The shapes of leads and contacts, as the API sends them and the forms edit them.
+import { z } from 'zod';
+import { FUNDING_ROUNDS } from './constants.js';
+
+export const fundingRoundSchema = z.enum(FUNDING_ROUNDS);
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'must be a real calendar date');
+
+export const contactSchema = z.object({
+  name: z.string(),
+  role: z.string(),
+  email: z.string(),
+  linkedIn: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** A lead as the public free sample shows it: no contacts, no contact data of any kind. */
+export const freeLeadSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  domain: z.string(),
+  industry: z.string(),
+  fundingAmount: z.number().int(),
+  fundingRound: z.string(),
+  location: z.string(),
+  fundingDate: isoDateSchema,
+  description: z.string(),
+});
+export type FreeLead = z.infer<typeof freeLeadSchema>;
+
+export const leadSchema = freeLeadSchema.extend({
+  tags: z.array(z.string()),
+  sourceUrl: z.string().nullable(),
+  contacts: z.array(contactSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const freeLeadsResponseSchema = z.object({
+  leads: z.array(freeLeadSchema),
+  message: z.string(),
+});
+export type FreeLeadsResponse = z.infer<typeof freeLeadsResponseSchema>;

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast unit tests, and server integration tests on a real database
+// (fresh in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is single-threaded WASM and the machine has 2 cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
