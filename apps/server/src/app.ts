@@ -5,8 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemoDataIfNeeded } from './db/seed/demo.js';
+import { createMailer, type Mailer } from './mail/transport.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
+import { registerAccessControl } from './plugins/access.js';
+import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -15,6 +20,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
+    /** "METHOD /url" of every /api and /dev route, as registered. */
+    registeredRoutes: string[];
   }
 }
 
@@ -23,6 +31,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Override the logger (tests pass a stream to capture log lines, or false). */
   logger?: FastifyServerOptions['logger'];
+  /** Override auth rate limits (tests use short windows). */
+  authRateLimits?: Partial<AuthRateLimits>;
 }
 
 /** Log fields that must never reach a log line. */
@@ -69,9 +79,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded > 0) app.log.info({ leads: seeded }, 'seeded demo leads into the empty database');
   }
 
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.decorate('registeredRoutes', registerAccessControl(app));
   await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
+  await registerAuth(app, { config, database, mailer, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
   await app.register(healthRoutes);
   await app.register(leadRoutes);
+  await app.register(accountRoutes);
+  if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir });
 
   return app;

@@ -63,6 +63,11 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalString,
   TWITTER_CLIENT_ID: optionalString,
   TWITTER_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z
+    .string()
+    .trim()
+    .default('https://accounts.google.com/.well-known/openid-configuration')
+    .refine((value) => /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL of an OpenID discovery document'),
   ALERT_TIMEZONE: z.string().trim().default('America/New_York').refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
   DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
@@ -89,6 +94,8 @@ export interface Config {
     priceAnnual: string | undefined;
   };
   oauth: Record<'google' | 'github' | 'twitter', { clientId: string; clientSecret: string } | undefined>;
+  /** Google is an OpenID provider found by discovery; tests point this at a local OIDC server. */
+  googleDiscoveryUrl: string;
   alertTimeZone: string;
   demoData: boolean;
   logLevel: string;
@@ -150,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       github: oauthPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
       twitter: oauthPair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
     },
+    googleDiscoveryUrl: env.GOOGLE_DISCOVERY_URL,
     alertTimeZone: env.ALERT_TIMEZONE,
     // Demo leads by default only on the embedded database; never implied for a real PostgreSQL.
     demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,

@@ -7,9 +7,10 @@ import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, loggerOptions } from '../src/app.js';
+import { buildApp, loggerOptions, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { subscriptions } from '../src/db/schema/index.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const testDatabaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -81,7 +82,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Record<string, string> = {}, options: Pick<BuildAppOptions, 'authRateLimits'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const testDatabase = await createTestDatabase();
   const logs: Record<string, unknown>[] = [];
@@ -95,6 +96,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
   const app = await buildApp(config, {
     database: testDatabase.database,
     logger: typeof base === 'object' && base ? { ...base, stream } : base,
+    ...options,
   });
   await app.ready();
   return {
@@ -109,4 +111,51 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
       rmSync(config.webDistDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Cookie header value from a response's set-cookie headers. */
+export function cookiesFrom(setCookie: string | string[] | undefined): string {
+  const list = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  return list.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  password: string;
+  cookie: string;
+  token: string;
+}
+
+/** Signs up a fresh account through the real auth endpoint. */
+export async function signUp(app: FastifyInstance, email: string, password = 'correct horse battery'): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: app.config.appUrl },
+    payload: { email, password, name: email.split('@')[0] },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { user: { id: string } };
+  return {
+    userId: body.user.id,
+    email,
+    password,
+    cookie: cookiesFrom(response.headers['set-cookie']),
+    token: String(response.headers['set-auth-token']),
+  };
+}
+
+export type Role = 'visitor' | 'user' | 'subscriber' | 'admin';
+
+/** Headers that make a request as the given role: a fresh account for each, subscribed where needed. */
+export async function signInAs(t: TestApp, role: Role): Promise<Record<string, string>> {
+  if (role === 'visitor') return {};
+  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const email = role === 'admin' ? t.config.adminEmail : `${role}-${unique}@example.com`;
+  const account = await signUp(t.app, email);
+  if (role === 'subscriber') {
+    await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', priceId: 'price_test_monthly' });
+  }
+  return { cookie: account.cookie };
 }

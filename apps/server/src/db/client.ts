@@ -93,3 +93,8 @@ async function openPostgres(url: string): Promise<Database> {
     close: () => pool.end(),
   };
 }
+
+/** Rows of a db.execute() result: both drivers answer with {rows}. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,2 +1,5 @@
 export * from './leads.js';
 export * from './meta.js';
+export * from './auth.js';
+export * from './subscriptions.js';
+export * from './rate-limits.js';

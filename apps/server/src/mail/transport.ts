@@ -1,0 +1,77 @@
+// Outgoing mail: nodemailer over SMTP_URL, or, without it, a local outbox of JSON files in DATA_DIR
+// whose links are printed to the log, so a fresh machine can still finish a password reset.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  date: string;
+  links: string[];
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = outboxDir(options.dataDir);
+  return {
+    kind: 'outbox',
+    async send(message) {
+      mkdirSync(dir, { recursive: true });
+      const date = new Date().toISOString();
+      const stored: StoredMail = { id: randomUUID(), from: options.from, date, links: extractLinks(message.text), ...message };
+      writeFileSync(path.join(dir, `${date.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2));
+      options.log.info({ to: message.to, subject: message.subject, links: stored.links }, 'mail written to the local outbox (SMTP_URL is not set)');
+    },
+    close: () => undefined,
+  };
+}
+
+/** Newest first. */
+export function readOutbox(dataDir: string): StoredMail[] {
+  const dir = outboxDir(dataDir);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .reverse()
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as StoredMail);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isActive, requireUser } from '../../plugins/access.js';
+
+const meResponseSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['user', 'admin']) }),
+  subscription: z
+    .object({
+      status: z.string(),
+      priceId: z.string().nullable(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      willCancelAt: z.string().nullable(),
+    })
+    .nullable(),
+  hasActiveSubscription: z.boolean(),
+});
+
+const publicConfigSchema = z.object({
+  socialProviders: z.object({ google: z.boolean(), github: z.boolean(), twitter: z.boolean() }),
+});
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) => {
+    const context = await requireUser(request);
+    return { user: context.user, subscription: context.subscription, hasActiveSubscription: isActive(context.subscription) };
+  });
+
+  app.get('/api/public-config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    socialProviders: {
+      google: Boolean(app.config.oauth.google),
+      github: Boolean(app.config.oauth.github),
+      twitter: Boolean(app.config.oauth.twitter),
+    },
+  }));
+};

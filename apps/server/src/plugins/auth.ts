@@ -1,0 +1,217 @@
+// better-auth under /api/auth/*: email + password with reset, Google (OpenID discovery, configurable),
+// GitHub and Twitter/X, sessions in the database, bearer tokens for API clients, and rate limits.
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { fromNodeHeaders } from 'better-auth/node';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { accounts, appMeta, sessions, users, verifications } from '../db/schema/index.js';
+import { tooManyRequests } from '../errors.js';
+import { resetPasswordMail } from '../mail/templates/reset-password.js';
+import type { Mailer } from '../mail/transport.js';
+import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
+
+const AUTH_SECRET_KEY = 'auth_secret';
+
+/** One secret for every instance: generated once and kept in the database. */
+async function loadAuthSecret(database: Database): Promise<string> {
+  await database.db
+    .insert(appMeta)
+    .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await database.db.select().from(appMeta).where(eq(appMeta.key, AUTH_SECRET_KEY));
+  if (!row) throw new Error('auth secret could not be stored');
+  return row.value;
+}
+
+export interface AuthRateLimits {
+  windowMs: number;
+  signInPerIp: number;
+  signInFailuresPerAccount: number;
+  signUpPerIp: number;
+  signUpPerAccount: number;
+  resetPerIp: number;
+  resetPerAccount: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  windowMs: 60_000,
+  signInPerIp: 30,
+  signInFailuresPerAccount: 10,
+  signUpPerIp: 10,
+  signUpPerAccount: 5,
+  resetPerIp: 10,
+  resetPerAccount: 5,
+};
+
+export function createAuth(config: Config, database: Database, mailer: Mailer, secret: string, log: FastifyInstance['log']) {
+  const https = config.appUrl.startsWith('https://');
+  const google = config.oauth.google;
+  return betterAuth({
+    appName: 'Fundwire',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: answering at the same speed whether or not the account exists keeps accounts private.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        void mailer.send(resetPasswordMail({ to: user.email, url })).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
+      },
+    },
+    user: {
+      additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, role: user.email.toLowerCase() === config.adminEmail ? 'admin' : 'user' } }),
+        },
+      },
+    },
+    socialProviders: {
+      ...(config.oauth.github ? { github: { clientId: config.oauth.github.clientId, clientSecret: config.oauth.github.clientSecret } } : {}),
+      ...(config.oauth.twitter ? { twitter: { clientId: config.oauth.twitter.clientId, clientSecret: config.oauth.twitter.clientSecret } } : {}),
+    },
+    plugins: [
+      bearer(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: config.googleDiscoveryUrl,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    // Our own limiter (below) covers the sensitive endpoints per IP and per account, shared across instances.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+    },
+    logger: {
+      log: (level, message) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        log[method]({ source: 'better-auth' }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+function clientIp(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}
+
+function bodyEmail(request: FastifyRequest): string | undefined {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}
+
+export async function registerAuth(
+  app: FastifyInstance,
+  options: { config: Config; database: Database; mailer: Mailer; rateLimits: AuthRateLimits },
+): Promise<void> {
+  const { config, database, mailer, rateLimits } = options;
+  const secret = await loadAuthSecret(database);
+  const auth = createAuth(config, database, mailer, secret, app.log);
+  app.decorate('auth', auth);
+
+  // The configured admin keeps the admin role even if the account existed before ADMIN_EMAIL pointed at it.
+  await database.db.update(users).set({ role: 'admin' }).where(sql`lower(${users.email}) = ${config.adminEmail} and ${users.role} <> 'admin'`);
+  await pruneRateLimits(database.db);
+
+  const limiter = createRateLimiter(database.db);
+  const rule = (max: number): RateRule => ({ max, windowMs: rateLimits.windowMs });
+  const guarded: Record<string, { ip: number; account: number; countFailuresOnly: boolean }> = {
+    '/api/auth/sign-in/email': { ip: rateLimits.signInPerIp, account: rateLimits.signInFailuresPerAccount, countFailuresOnly: true },
+    '/api/auth/sign-up/email': { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount, countFailuresOnly: false },
+    '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
+    '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
+  };
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const url = new URL(request.url, config.appUrl);
+      const limits = request.method === 'POST' ? guarded[url.pathname] : undefined;
+      const email = bodyEmail(request);
+      const accountKey = limits && email ? `${url.pathname}:account:${email}` : undefined;
+      if (limits) {
+        if (!(await limiter.hit(`${url.pathname}:ip:${clientIp(request)}`, rule(limits.ip)))) throw tooManyRequests();
+        if (accountKey) {
+          const allowed = limits.countFailuresOnly
+            ? !(await limiter.isBlocked(accountKey, rule(limits.account)))
+            : await limiter.hit(accountKey, rule(limits.account));
+          if (!allowed) throw tooManyRequests();
+        }
+      }
+
+      const headers = fromNodeHeaders(request.headers);
+      const hasBody = request.body !== undefined && request.body !== null && request.method !== 'GET';
+      if (hasBody) {
+        headers.set('content-type', 'application/json');
+        headers.delete('content-length');
+      }
+      const response = await auth.handler(
+        new Request(url.toString(), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+      );
+
+      if (limits?.countFailuresOnly && accountKey && response.status === 401) {
+        await limiter.hit(accountKey, rule(limits.account));
+      }
+
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      // better-auth sends {message, code}; the rest of the API speaks {error}, so add it alongside.
+      if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
+        try {
+          const parsed = JSON.parse(text) as { message?: string; error?: string };
+          return reply.send({ ...parsed, error: parsed.error ?? parsed.message ?? 'Authentication failed' });
+        } catch {
+          // fall through and send the text as it is
+        }
+      }
+      return reply.send(text || null);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+// Fixed-window rate limits kept in the database, so every server instance counts together.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client.js';
+
+export interface RateRule {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt and says whether it is within the limit. */
+  hit(key: string, rule: RateRule): Promise<boolean>;
+  /** Says whether the key is already at its limit, without counting. */
+  isBlocked(key: string, rule: RateRule): Promise<boolean>;
+  reset(key: string): Promise<void>;
+}
+
+export function createRateLimiter(db: Db): RateLimiter {
+  return {
+    async hit(key, rule) {
+      const windowMs = rule.windowMs;
+      const result = await db.execute(sql`
+        insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) then now() else rate_limits.window_start end
+        returning count`);
+      const count = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+      return count <= rule.max;
+    },
+    async isBlocked(key, rule) {
+      const result = await db.execute(sql`
+        select count from rate_limits
+        where key = ${key} and window_start > now() - make_interval(secs => ${rule.windowMs / 1000})`);
+      return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0) >= rule.max;
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+
+/** Drops counters whose window ended long ago. */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

@@ -1,0 +1,20 @@
+// Every HTTP route the server answers under /api and /dev, with who may call it.
+// plugins/access.ts enforces it: a route missing here stops the server from starting,
+// and route-table.int.test.ts calls each one as every role.
+export type Access = 'public' | 'user' | 'subscriber' | 'admin';
+
+export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
+  'GET /api/health': 'public',
+  'GET /api/free-leads': 'public',
+  'GET /api/public-config': 'public',
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/me': 'user',
+  // Development only (not registered when NODE_ENV=production).
+  'GET /dev/mailbox': 'public',
+  'GET /dev/mailbox/:id': 'public',
+};
+
+export function routeKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}
