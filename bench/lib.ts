@@ -33,7 +33,8 @@ export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void
 }
 
 export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [tsxCli, serverEntry], {
+  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -10,6 +10,9 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
   'GET /api/me': 'user',
+  'GET /api/leads': 'subscriber',
+  'GET /api/leads/stats': 'subscriber',
+  'GET /api/leads/export.csv': 'subscriber',
   // Development only (not registered when NODE_ENV=production).
   'GET /dev/mailbox': 'public',
   'GET /dev/mailbox/:id': 'public',

@@ -3,3 +3,5 @@ export * from './industry.js';
 export * from './leads.js';
 export * from './errors.js';
 export * from './samples.js';
+export * from './lead-filters.js';
+export * from './csv.js';

@@ -27,6 +27,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     authContext?: Promise<AuthContext | null>;
   }
+  interface FastifyInstance {
+    authCacheStore: Map<string, { at: number; context: Promise<AuthContext | null> }>;
+  }
 }
 
 export function isActive(subscription: SubscriptionRecord | null): boolean {
@@ -53,9 +56,59 @@ async function loadAuthContext(app: FastifyInstance, request: FastifyRequest): P
   };
 }
 
+// Sessions and subscriptions are read from the database at most once per AUTH_CACHE_MS per token and
+// instance. A revoked session or a changed subscription takes effect within that time everywhere,
+// at once on the instance that made the change (see invalidateAuthCache).
+const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_MAX = 10_000;
+type AuthCache = Map<string, { at: number; context: Promise<AuthContext | null> }>;
+
+// Decorated on the root instance, so every encapsulated plugin shares the same map.
+function authCacheOf(app: FastifyInstance): AuthCache {
+  return app.authCacheStore;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The credential a request carries (cookie or bearer token), or undefined. */
+export function sessionCredential(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return `bearer:${authorization.slice(7).trim()}`;
+  const cookie = request.headers.cookie;
+  const match = cookie ? SESSION_COOKIE.exec(cookie) : null;
+  return match?.[1] ? `cookie:${decodeURIComponent(match[1])}` : undefined;
+}
+
+/** Forget cached sessions: all of them, or those of one user. */
+export function invalidateAuthCache(app: FastifyInstance, userId?: string): void {
+  const authCache = authCacheOf(app);
+  if (!userId) return authCache.clear();
+  for (const [key, entry] of authCache) {
+    void entry.context.then((context) => {
+      if (context?.user.id === userId) authCache.delete(key);
+    });
+  }
+}
+
+function cachedAuthContext(request: FastifyRequest): Promise<AuthContext | null> {
+  const credential = sessionCredential(request);
+  if (!credential) return Promise.resolve(null);
+  const authCache = authCacheOf(request.server);
+  const hit = authCache.get(credential);
+  if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.context;
+  const context = loadAuthContext(request.server, request);
+  authCache.set(credential, { at: Date.now(), context });
+  if (authCache.size > AUTH_CACHE_MAX) {
+    const oldest = authCache.keys().next().value;
+    if (oldest !== undefined) authCache.delete(oldest);
+  }
+  context.catch(() => authCache.delete(credential));
+  return context;
+}
+
 /** The caller's session, looked up once per request. */
 export function getAuthContext(request: FastifyRequest): Promise<AuthContext | null> {
-  request.authContext ??= loadAuthContext(request.server, request);
+  request.authContext ??= cachedAuthContext(request);
   return request.authContext;
 }
 
@@ -90,6 +143,7 @@ const gates: Record<Access, ((request: FastifyRequest) => Promise<unknown>) | un
 /** Must run before any route is registered: it gates every /api and /dev route from ROUTE_TABLE. */
 export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
+  app.decorate('authCacheStore', new Map());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && !route.url.startsWith('/dev')) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');

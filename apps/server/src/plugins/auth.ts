@@ -13,6 +13,7 @@ import { accounts, appMeta, sessions, users, verifications } from '../db/schema/
 import { tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
 import type { Mailer } from '../mail/transport.js';
+import { invalidateAuthCache } from './access.js';
 import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
 
 const AUTH_SECRET_KEY = 'auth_secret';
@@ -190,6 +191,9 @@ export async function registerAuth(
       const response = await auth.handler(
         new Request(url.toString(), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
+
+      // Whatever changed a session (sign-out, password reset, revocation) must not be served from the cache.
+      if (request.method === 'POST') invalidateAuthCache(request.server);
 
       if (limits?.countFailuresOnly && accountKey && response.status === 401) {
         await limiter.hit(accountKey, rule(limits.account));

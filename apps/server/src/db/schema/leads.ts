@@ -25,8 +25,13 @@ export const leads = pgTable(
   },
   (table) => [
     // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc).
-    index('leads_funding_date_id_idx').on(table.fundingDate.desc(), table.id.desc()),
-    index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc(), table.id.desc()),
+    index('leads_funding_date_id_idx').on(table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('leads_round_funding_date_idx').on(table.fundingRound, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('leads_funding_amount_idx').on(table.fundingAmount),
+    // Case-insensitive substring search (ILIKE) across name, domain and description.
+    index('leads_search_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain} || ' ' || ${table.description}) gin_trgm_ops`),
+    index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
   ],
 );
 

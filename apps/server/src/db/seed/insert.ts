@@ -2,6 +2,7 @@
 // all inside one transaction, so a million rows take minutes and a failure leaves nothing behind.
 import type { Database, RawQuery } from '../client.js';
 import type { SeedLead } from './generate.js';
+import { BUMP_LEADS_VERSION_SQL } from '../../modules/leads/cache.js';
 
 export const SEED_BATCH_SIZE = 5_000;
 export const DEMO_SEEDED_KEY = 'demo_data_seeded_at';
@@ -91,6 +92,7 @@ export async function insertLeads(
       inserted += batch.length;
       options.onProgress?.({ inserted });
     }
+    await query(BUMP_LEADS_VERSION_SQL);
     if (options.markSeeded) {
       await query(
         `insert into app_meta (key, value) values ($1, $2)

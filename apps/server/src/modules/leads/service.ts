@@ -1,12 +1,206 @@
 // Lead queries. Only services touch the database.
-import { count, desc } from 'drizzle-orm';
-import { FREE_LEADS_COUNT, type FreeLead } from '@fundwire/shared';
+import { and, asc, count, desc, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  FREE_LEADS_COUNT,
+  RECENT_DAYS,
+  CSV_HEADER_LINE,
+  leadCsvLines,
+  type FreeLead,
+  type Lead,
+  type LeadFilter,
+  leadListResponseSchema,
+  type LeadListResponse,
+  type LeadStats,
+} from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
-import { leads } from '../../db/schema/index.js';
+import { contacts, leads, type LeadRow } from '../../db/schema/index.js';
+import { readLeadsVersion, VersionedCache } from './cache.js';
 
 export interface FreeLeadsResult {
   leads: FreeLead[];
   message: string;
+}
+
+interface LeadCaches {
+  stats: VersionedCache<LeadStats>;
+  counts: VersionedCache<number>;
+  /** Whole list responses, serialised: a repeated page costs one version read. */
+  pages: VersionedCache<string>;
+}
+// One set per database, so two databases in one process (tests) never share entries.
+const cachesByDb = new WeakMap<Db, LeadCaches>();
+
+function cachesFor(db: Db): LeadCaches {
+  let caches = cachesByDb.get(db);
+  if (!caches) {
+    caches = { stats: new VersionedCache(), counts: new VersionedCache(), pages: new VersionedCache() };
+    cachesByDb.set(db, caches);
+  }
+  return caches;
+}
+
+/** Below this many matches, a search reads its matches through the trigram index and sorts them;
+ * above it, walking the date index until a page is full is faster. */
+const SEARCH_SORT_THRESHOLD = 20_000;
+
+/** The expression the trigram index covers; queries must use the same one. */
+const searchDocument = sql`(${leads.companyName} || ' ' || ${leads.domain} || ' ' || ${leads.description})`;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function recentStartDate(now = new Date()): string {
+  return isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86_400_000));
+}
+
+export function filterConditions(filter: LeadFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.industry) conditions.push(sql`${leads.industry} = ${filter.industry}`);
+  if (filter.fundingRound) conditions.push(sql`${leads.fundingRound} = ${filter.fundingRound}`);
+  if (filter.minFunding !== undefined) conditions.push(gte(leads.fundingAmount, filter.minFunding));
+  if (filter.maxFunding !== undefined) conditions.push(lte(leads.fundingAmount, filter.maxFunding));
+  if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
+  if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
+  if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
+  if (filter.q) conditions.push(sql`${searchDocument} ilike ${`%${escapeLike(filter.q)}%`}`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function filterKey(filter: LeadFilter): string {
+  return JSON.stringify([filter.industry, filter.fundingRound, filter.minFunding, filter.maxFunding, filter.dateStart, filter.dateEnd, filter.location, filter.q]);
+}
+
+type ContactFields = Lead['contacts'][number];
+
+async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
+  const byLead = new Map<string, ContactFields[]>();
+  if (leadIds.length === 0) return byLead;
+  const rows = await db
+    .select({ leadId: contacts.leadId, name: contacts.name, role: contacts.role, email: contacts.email, linkedIn: contacts.linkedIn })
+    .from(contacts)
+    .where(inArray(contacts.leadId, leadIds))
+    .orderBy(asc(contacts.leadId), asc(contacts.position));
+  for (const { leadId, ...contact } of rows) {
+    const list = byLead.get(leadId) ?? [];
+    list.push(contact);
+    byLead.set(leadId, list);
+  }
+  return byLead;
+}
+
+function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    domain: row.domain,
+    industry: row.industry,
+    fundingAmount: row.fundingAmount,
+    fundingRound: row.fundingRound,
+    location: row.location,
+    fundingDate: row.fundingDate,
+    description: row.description,
+    tags: row.tags,
+    sourceUrl: row.sourceUrl,
+    contacts: leadContacts,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type LeadPageQuery = LeadFilter & { page: number; limit: number };
+
+/** One page of leads, newest funding date first (id breaks ties), with contacts, as JSON text. */
+export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
+  const version = await readLeadsVersion(db);
+  const key = JSON.stringify([query.page, query.limit, filterKey(query)]);
+  return cachesFor(db).pages.get(key, version, async () => JSON.stringify(leadListResponseSchema.parse(await listLeads(db, query, version))));
+}
+
+export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: string): Promise<LeadListResponse> {
+  const where = filterConditions(query);
+  const version = knownVersion ?? (await readLeadsVersion(db));
+  const counting = cachesFor(db).counts.get(filterKey(query), version, async () => {
+    const [row] = await db.select({ total: count() }).from(leads).where(where);
+    return row?.total ?? 0;
+  });
+  // A rare search term: let the planner use the trigram index and sort (date + 0 hides the date index).
+  const sortMatches = query.q !== undefined && (await counting) <= SEARCH_SORT_THRESHOLD;
+  const [rows, totalCount] = await Promise.all([
+    db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(sortMatches ? sql`${leads.fundingDate} + 0 desc` : desc(leads.fundingDate), desc(leads.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    counting,
+  ]);
+  const byLead = await contactsFor(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    leads: rows.map((row) => toLead(row, byLead.get(row.id) ?? [])),
+    totalCount,
+    hasMore: (query.page - 1) * query.limit + rows.length < totalCount,
+  };
+}
+
+export async function getLeadStats(db: Db): Promise<LeadStats> {
+  const version = await readLeadsVersion(db);
+  const since = recentStartDate();
+  return cachesFor(db).stats.get(`stats:${since}`, version, async () => {
+    const [totals, industries, recent] = await Promise.all([
+      db
+        .select({ totalLeads: count(), totalFunding: sql<string>`coalesce(sum(${leads.fundingAmount}), 0)` })
+        .from(leads),
+      db.selectDistinct({ industry: leads.industry }).from(leads).orderBy(asc(leads.industry)),
+      db.select({ value: count() }).from(leads).where(gte(leads.fundingDate, since)),
+    ]);
+    const totalLeads = totals[0]?.totalLeads ?? 0;
+    const totalFunding = Number(totals[0]?.totalFunding ?? 0);
+    return {
+      industries: industries.map((row) => row.industry),
+      totalLeads,
+      totalFunding,
+      avgFunding: totalLeads > 0 ? Math.round(totalFunding / totalLeads) : 0,
+      recentLeads: recent[0]?.value ?? 0,
+    };
+  });
+}
+
+const EXPORT_BATCH = 1_000;
+
+/** The whole filtered result as CSV, fetched in keyset batches so memory stays flat however many rows. */
+export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
+  yield CSV_HEADER_LINE;
+  const where = filterConditions(filter);
+  let after: { date: string; id: string } | undefined;
+  for (;;) {
+    const keyset = after ? sql`(${leads.fundingDate}, ${leads.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined;
+    const rows = await db
+      .select()
+      .from(leads)
+      .where(and(where, keyset))
+      .orderBy(desc(leads.fundingDate), desc(leads.id))
+      .limit(EXPORT_BATCH);
+    if (rows.length === 0) return;
+    const byLead = await contactsFor(
+      db,
+      rows.map((row) => row.id),
+    );
+    let chunk = '';
+    for (const row of rows) chunk += leadCsvLines(toLead(row, byLead.get(row.id) ?? []));
+    yield chunk;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.fundingDate, id: last.id };
+    if (rows.length < EXPORT_BATCH) return;
+  }
 }
 
 /** The most recent leads, without contacts or any contact data. */

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, parseCsv, type Lead, type LeadStats } from '@fundwire/shared';
+import { generateLeads, type SeedLead } from '../../db/seed/generate.js';
+import { insertLeads } from '../../db/seed/insert.js';
+import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
+import { recentStartDate } from './service.js';
+
+const today = new Date();
+const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+function lead(overrides: Partial<SeedLead> & { id: string }): SeedLead {
+  return {
+    companyName: 'Plain Co',
+    domain: 'plain.example.com',
+    industry: 'SaaS',
+    fundingAmount: 1_000_000,
+    fundingRound: 'Seed',
+    location: 'Austin, TX',
+    fundingDate: daysAgo(30),
+    description: 'Does ordinary things.',
+    tags: [],
+    contacts: [{ name: 'Pat Example', role: 'CEO', email: 'pat@plain.example.com', linkedIn: 'https://linkedin.example.com/in/pat' }],
+    ...overrides,
+  };
+}
+
+const SPECIAL: SeedLead[] = [
+  lead({
+    id: '10000000-0000-4000-8000-000000000001',
+    companyName: 'Zyxwv Robotics',
+    domain: 'zyxwv.example.com',
+    industry: 'Robotics',
+    fundingRound: 'Series C',
+    fundingAmount: 90_000_000,
+    location: 'Reykjavik, Iceland',
+    fundingDate: daysAgo(400),
+    description: 'Warehouse arms.',
+  }),
+  lead({
+    id: '10000000-0000-4000-8000-000000000002',
+    companyName: 'Quiet Ledger',
+    domain: 'quietledger.example.com',
+    industry: 'FinTech',
+    description: 'Builds QUANTUM-safe ledgers, "fast", for banks, with commas.',
+    fundingDate: daysAgo(200),
+    contacts: [],
+  }),
+  lead({
+    id: '10000000-0000-4000-8000-000000000003',
+    companyName: '=cmd|calc',
+    domain: 'formula.example.com',
+    industry: 'Cybersecurity',
+    description: '+SUM(A1) tries a formula',
+    fundingDate: daysAgo(10),
+    contacts: [
+      { name: '@attacker', role: '-1', email: 'x@formula.example.com', linkedIn: '' },
+      { name: 'Second Person', role: 'CTO', email: 'y@formula.example.com', linkedIn: 'https://linkedin.example.com/in/y' },
+    ],
+  }),
+];
+
+describe('leads API', () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  let generated: SeedLead[];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    generated = [...generateLeads({ count: 57, seed: 11 })];
+    await insertLeads(t.database, [...generated, ...SPECIAL]);
+    subscriber = await signInAs(t, 'subscriber');
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber });
+  const all = () => [...generated, ...SPECIAL];
+  const newestFirst = (list: SeedLead[]) =>
+    [...list].sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1));
+
+  it('pages through every lead newest first with a stable order, with contacts', async () => {
+    const seen: Lead[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const response = await get(`/api/leads?page=${page}&limit=25`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { leads: Lead[]; totalCount: number; hasMore: boolean };
+      expect(body.totalCount).toBe(60);
+      expect(body.hasMore).toBe(page < 3);
+      seen.push(...body.leads);
+    }
+    expect(seen.map((row) => row.id)).toEqual(newestFirst(all()).map((row) => row.id));
+    const zyxwv = seen.find((row) => row.companyName === 'Zyxwv Robotics')!;
+    expect(zyxwv.contacts).toEqual(SPECIAL[0]!.contacts);
+    expect(seen.find((row) => row.companyName === 'Quiet Ledger')!.contacts).toEqual([]);
+    const formula = seen.find((row) => row.domain === 'formula.example.com')!;
+    expect(formula.contacts.map((contact) => contact.name)).toEqual(['@attacker', 'Second Person']);
+  });
+
+  it('uses 20 per page by default', async () => {
+    const body = (await get('/api/leads')).json() as { leads: Lead[]; hasMore: boolean };
+    expect(body.leads).toHaveLength(20);
+    expect(body.hasMore).toBe(true);
+  });
+
+  it('filters by industry, round, amount, dates and location', async () => {
+    const check = async (query: string, expected: SeedLead[]) => {
+      const body = (await get(`/api/leads?limit=100&${query}`)).json() as { leads: Lead[]; totalCount: number };
+      expect(body.leads.map((row) => row.id), query).toEqual(newestFirst(expected).map((row) => row.id));
+      expect(body.totalCount).toBe(expected.length);
+    };
+    await check('industry=FinTech', all().filter((row) => row.industry === 'FinTech'));
+    await check('fundingRound=Series%20C', all().filter((row) => row.fundingRound === 'Series C'));
+    await check('minFunding=20000000&maxFunding=100000000', all().filter((row) => row.fundingAmount >= 20_000_000 && row.fundingAmount <= 100_000_000));
+    await check(`dateStart=${daysAgo(60)}&dateEnd=${daysAgo(5)}`, all().filter((row) => row.fundingDate >= daysAgo(60) && row.fundingDate <= daysAgo(5)));
+    await check('location=reykjavik', [SPECIAL[0]!]);
+    await check('industry=Robotics&fundingRound=Series%20C&location=iceland', [SPECIAL[0]!]);
+    await check('industry=', all());
+  });
+
+  it('searches name, description and domain case-insensitively across the archive', async () => {
+    const search = async (q: string) => ((await get(`/api/leads?q=${encodeURIComponent(q)}`)).json() as { leads: Lead[] }).leads.map((row) => row.companyName);
+    expect(await search('zyXWV')).toEqual(['Zyxwv Robotics']);
+    expect(await search('quantum-SAFE')).toEqual(['Quiet Ledger']);
+    expect(await search('QUIETLEDGER.example')).toEqual(['Quiet Ledger']);
+    expect(await search('100%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+  });
+
+  it('answers bad parameters with a 400 that names the parameter, and reads nothing', async () => {
+    for (const [query, name] of [
+      ['limit=100000', 'limit'],
+      ['limit=0', 'limit'],
+      ['page=-1', 'page'],
+      ['page=abc', 'page'],
+      ['minFunding=abc', 'minFunding'],
+      ['maxFunding=1.5', 'maxFunding'],
+      ['dateStart=notadate', 'dateStart'],
+      ['dateEnd=2026-02-30', 'dateEnd'],
+      ['fundingRound=Series%20Z', 'fundingRound'],
+      ['minFunding=10&maxFunding=5', 'minFunding'],
+    ] as const) {
+      const response = await get(`/api/leads?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect((response.json() as { error: string }).error, query).toContain(name);
+    }
+  });
+
+  it('returns stats, cached until the next lead write', async () => {
+    const stats = (await get('/api/leads/stats')).json() as LeadStats;
+    const rows = all();
+    const total = rows.reduce((sum, row) => sum + row.fundingAmount, 0);
+    expect(stats.totalLeads).toBe(60);
+    expect(stats.totalFunding).toBe(total);
+    expect(stats.avgFunding).toBe(Math.round(total / 60));
+    expect(stats.industries).toEqual([...new Set(rows.map((row) => row.industry))].sort());
+    expect(stats.recentLeads).toBe(rows.filter((row) => row.fundingDate >= recentStartDate()).length);
+
+    await insertLeads(t.database, [lead({ id: '10000000-0000-4000-8000-000000000099', industry: 'SpaceTech', fundingDate: daysAgo(0), fundingAmount: 5 })]);
+    const after = (await get('/api/leads/stats')).json() as LeadStats;
+    expect(after.totalLeads).toBe(61);
+    expect(after.industries).toContain('SpaceTech');
+    expect(after.recentLeads).toBe(stats.recentLeads + 1);
+    const list = (await get('/api/leads?limit=1')).json() as { totalCount: number };
+    expect(list.totalCount).toBe(61);
+  });
+
+  it('exports the filtered result as CSV, one row per contact, matching the API row by row', async () => {
+    const response = await get('/api/leads/export.csv?minFunding=0');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="fundwire-leads-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+
+    const api = (await get('/api/leads?limit=100')).json() as { leads: Lead[] };
+    const expected: string[][] = [];
+    for (const row of api.leads) {
+      const base = [row.companyName, row.domain, row.industry, String(row.fundingAmount), row.fundingRound, row.location, row.fundingDate, row.description];
+      const neutral = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+      if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '']);
+      for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email, contact.linkedIn].map(neutral));
+    }
+    expect(rows.slice(1)).toEqual(expected);
+    const formulaRows = rows.filter((row) => row[1] === 'formula.example.com');
+    expect(formulaRows[0]?.[0]).toBe("'=cmd|calc");
+    expect(formulaRows[0]?.[8]).toBe("'@attacker");
+    expect(formulaRows[0]?.[9]).toBe("'-1");
+    expect(rows.filter((row) => row[0] === 'Quiet Ledger')).toHaveLength(1);
+  });
+
+  it('exports only what the filter selects', async () => {
+    const rows = parseCsv((await get('/api/leads/export.csv?q=zyxwv')).body);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[0]).toBe('Zyxwv Robotics');
+    const bad = await get('/api/leads/export.csv?dateStart=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('dateStart');
+  });
+});

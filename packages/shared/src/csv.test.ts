@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_HEADER_LINE, csvCell, csvFileName, leadCsvLines, parseCsv } from './csv.js';
+
+describe('csv', () => {
+  it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Leeta Materials, Inc.')).toBe('"Leeta Materials, Inc."');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(2500000)).toBe('2500000');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('neutralises cells that a spreadsheet would run as formulas', () => {
+    for (const attack of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tx']) {
+      const cell = csvCell(attack);
+      expect(parseCsv(cell)[0]?.[0]?.startsWith("'")).toBe(true);
+    }
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+  });
+
+  it('writes one line per contact, and one line for a lead without contacts', () => {
+    const lead = {
+      companyName: 'Acme, Inc.',
+      domain: 'acme.example.com',
+      industry: 'SaaS',
+      fundingAmount: 1000000,
+      fundingRound: 'Seed',
+      location: 'Austin, TX',
+      fundingDate: '2026-11-20',
+      description: 'Makes "things"',
+      contacts: [
+        { name: 'A One', role: 'CEO', email: 'a@acme.example.com', linkedIn: 'https://linkedin.example.com/in/a' },
+        { name: 'B Two', role: 'CTO', email: 'b@acme.example.com', linkedIn: '' },
+      ],
+    };
+    const rows = parseCsv(CSV_HEADER_LINE + leadCsvLines(lead) + leadCsvLines({ ...lead, contacts: [] }));
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual(['Company Name', 'Domain', 'Industry', 'Funding Amount', 'Funding Round', 'Location', 'Date', 'Description', 'Contact Name', 'Role', 'Email', 'LinkedIn']);
+    expect(rows[1]).toEqual(['Acme, Inc.', 'acme.example.com', 'SaaS', '1000000', 'Seed', 'Austin, TX', '2026-11-20', 'Makes "things"', 'A One', 'CEO', 'a@acme.example.com', 'https://linkedin.example.com/in/a']);
+    expect(rows[2]?.[8]).toBe('B Two');
+    expect(rows[3]?.slice(8)).toEqual(['', '', '', '']);
+  });
+
+  it('names the file fundwire-leads-YYYY-MM-DD.csv', () => {
+    expect(csvFileName(new Date('2026-11-22T15:00:00Z'))).toBe('fundwire-leads-2026-11-22.csv');
+  });
+});

@@ -1,0 +1,73 @@
+// CSV export: RFC 4180 quoting, with cells that a spreadsheet would run as a formula neutralised.
+import { CSV_COLUMNS } from './constants.js';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  // Numbers are ours and safe; text from anywhere else must not start a formula.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
+
+export interface CsvLead {
+  companyName: string;
+  domain: string;
+  industry: string;
+  fundingAmount: number;
+  fundingRound: string;
+  location: string;
+  fundingDate: string;
+  description: string;
+  contacts: { name: string; role: string; email: string; linkedIn: string }[];
+}
+
+/** One line per contact; a lead without contacts still gets one line with empty contact cells. */
+export function leadCsvLines(lead: CsvLead): string {
+  const base = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description];
+  if (lead.contacts.length === 0) return csvLine([...base, '', '', '', '']);
+  return lead.contacts.map((contact) => csvLine([...base, contact.name, contact.role, contact.email, contact.linkedIn])).join('');
+}
+
+export function csvFileName(date: Date = new Date()): string {
+  return `fundwire-leads-${date.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Parses RFC 4180 text back into rows (used by tests and by imports). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
