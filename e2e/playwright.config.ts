@@ -1,25 +1,43 @@
-// Playwright on Debian's Chromium against the built app, started on a free port with a temporary DATA_DIR.
+// Playwright on Debian's Chromium against the built app, started on a free port with a temporary DATA_DIR
+// and a fresh PostgreSQL database, beside a real SMTP receiver and a local OpenID provider.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { createDatabase, dropDatabase } from './support/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
+function freePort(): string {
+  return execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
+    .toString()
+    .trim();
+}
+
 // Workers load this file again: the environment carries the main process's choices to them.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = freePort();
+  process.env.E2E_SMTP_PORT = freePort();
+  process.env.E2E_MAIL_API_PORT = freePort();
+  process.env.E2E_OIDC_PORT = freePort();
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
+  process.env.E2E_DB_NAME = `fundwire_e2e_${Date.now()}`;
+  process.env.E2E_DATABASE_URL = createDatabase(process.env.E2E_DB_NAME);
+  // Only the main process gets here; it exits after Playwright has stopped the servers.
+  const dbName = process.env.E2E_DB_NAME;
+  const dataDir = process.env.E2E_DATA_DIR;
+  process.on('exit', () => {
+    dropDatabase(dbName);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 export default defineConfig({
   testDir: './tests',
@@ -32,26 +50,43 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    acceptDownloads: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `node ${JSON.stringify(path.join(root, 'node_modules/tsx/dist/cli.mjs'))} ${JSON.stringify(path.join(root, 'apps/server/src/server.ts'))}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node ${JSON.stringify(tsx)} ${JSON.stringify(path.join(here, 'support/stack.ts'))}`,
+      url: `http://127.0.0.1:${process.env.E2E_MAIL_API_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `node ${JSON.stringify(tsx)} ${JSON.stringify(path.join(root, 'apps/server/src/server.ts'))}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        DEMO_DATA: '1',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@e2e.example.com',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        GOOGLE_CLIENT_ID: 'fundwire-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; 'memory://' for an in-memory database. */
   dataDir: string;
+  /** Where to report a lost idle connection (defaults to stderr). */
+  warn?: (message: string) => void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -40,7 +42,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK_ID = 7_318_402_114;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.warn ?? ((message) => console.error(message)));
   return openPglite(options.dataDir);
 }
 
@@ -62,8 +64,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, warn: (message: string) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => warn(`PostgreSQL pool: idle connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {

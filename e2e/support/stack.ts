@@ -1,0 +1,73 @@
+// The outside world for e2e runs: a real SMTP receiver (smtp-server) whose mails are readable over HTTP,
+// and a local OpenID provider (oauth2-mock-server) standing in for Google. Started by Playwright.
+import http from 'node:http';
+import { simpleParser } from 'mailparser';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
+const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+const mails: Mail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((parsed) => {
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+        callback();
+      })
+      .catch((error: Error) => callback(error));
+  },
+});
+smtp.listen(smtpPort, '127.0.0.1');
+
+// The person the provider signs in; tests change it with POST /oidc-user.
+let oidcUser = { sub: 'e2e-google-user', email: 'google.user@example.com', name: 'Google User' };
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+  Object.assign(token.payload, { ...oidcUser, email_verified: true });
+});
+oidc.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+  response.body = { ...oidcUser, email_verified: true };
+});
+await oidc.start(oidcPort, '127.0.0.1');
+
+http
+  .createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/mails') {
+      response.setHeader('content-type', 'application/json');
+      return response.end(JSON.stringify(mails));
+    }
+    if (request.method === 'POST' && request.url === '/oidc-user') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        oidcUser = JSON.parse(body) as typeof oidcUser;
+        response.end('{}');
+      });
+      return;
+    }
+    if (request.url === '/health') return response.end('ok');
+    response.statusCode = 404;
+    response.end();
+  })
+  .listen(mailApiPort, '127.0.0.1');
+
+const stop = () => {
+  smtp.close();
+  void oidc.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
