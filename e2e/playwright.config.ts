@@ -82,6 +82,8 @@ export default defineConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: 'admin@e2e.example.com',
+        // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
+        AUTH_RATE_LIMIT_SCALE: '20',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         GOOGLE_CLIENT_ID: 'fundwire-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',

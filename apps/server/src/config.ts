@@ -70,6 +70,11 @@ const envSchema = z.object({
     .refine((value) => /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL of an OpenID discovery document'),
   ALERT_TIMEZONE: z.string().trim().default('America/New_York').refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
   DEMO_DATA: booleanFlag,
+  AUTH_RATE_LIMIT_SCALE: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1), 'must be a number of at least 1')
+    .transform((value) => (value === undefined ? 1 : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
   WEB_DIST_DIR: optionalString,
 });
@@ -98,6 +103,8 @@ export interface Config {
   googleDiscoveryUrl: string;
   alertTimeZone: string;
   demoData: boolean;
+  /** Multiplies every auth rate limit (test suites that create many accounts from one address). */
+  authRateLimitScale: number;
   logLevel: string;
   webDistDir: string;
 }
@@ -161,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     alertTimeZone: env.ALERT_TIMEZONE,
     // Demo leads by default only on the embedded database; never implied for a real PostgreSQL.
     demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
+    authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };

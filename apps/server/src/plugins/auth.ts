@@ -156,7 +156,7 @@ export async function registerAuth(
   await pruneRateLimits(database.db);
 
   const limiter = createRateLimiter(database.db);
-  const rule = (max: number): RateRule => ({ max, windowMs: rateLimits.windowMs });
+  const rule = (max: number): RateRule => ({ max: Math.round(max * config.authRateLimitScale), windowMs: rateLimits.windowMs });
   const guarded: Record<string, { ip: number; account: number; countFailuresOnly: boolean }> = {
     '/api/auth/sign-in/email': { ip: rateLimits.signInPerIp, account: rateLimits.signInFailuresPerAccount, countFailuresOnly: true },
     '/api/auth/sign-up/email': { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount, countFailuresOnly: false },

@@ -11,8 +11,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   if (built) {
     await app.register(fastifyStatic, {
       root: options.distDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild is served without a restart;
+      // a missing file falls through to the not-found handler below.
+      wildcard: true,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,4 +1,4 @@
-// Every screen in SPEC.md's route table. Gating (signed in, subscribed, admin) arrives with the auth issue.
+// Every screen in SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ProfileRoute } from '@/routes/account/profile';
 import { AdminLeadsRoute } from '@/routes/admin/leads';
@@ -20,6 +20,7 @@ import { TermsRoute } from '@/routes/marketing/terms';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { paths } from './paths';
+import { GuestOnly, RequireAdmin, RequireSubscription, RequireUser } from './route-guards';
 
 export const routes: RouteObject[] = [
   {
@@ -32,14 +33,36 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: <LandingRoute /> },
           { path: paths.pricing, element: <PricingRoute /> },
           { path: paths.freeLeads, element: <FreeLeadsRoute /> },
-          { path: paths.signIn, element: <SignInRoute /> },
-          { path: paths.signUp, element: <SignUpRoute /> },
-          { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-          { path: paths.dashboard, element: <DashboardRoute /> },
-          { path: paths.historical, element: <HistoricalRoute /> },
-          { path: paths.profile, element: <ProfileRoute /> },
-          { path: paths.admin, element: <AdminLeadsRoute /> },
-          { path: paths.adminSubscribers, element: <AdminSubscribersRoute /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: paths.signIn, element: <SignInRoute /> },
+              { path: paths.signUp, element: <SignUpRoute /> },
+            ],
+          },
+          {
+            // The mailed reset link (?token=...) opens even for someone who is signed in.
+            element: <GuestOnly allowWithParam="token" />,
+            children: [{ path: paths.resetPassword, element: <ResetPasswordRoute /> }],
+          },
+          {
+            element: <RequireSubscription />,
+            children: [
+              { path: paths.dashboard, element: <DashboardRoute /> },
+              { path: paths.historical, element: <HistoricalRoute /> },
+            ],
+          },
+          {
+            element: <RequireUser />,
+            children: [{ path: paths.profile, element: <ProfileRoute /> }],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: paths.admin, element: <AdminLeadsRoute /> },
+              { path: paths.adminSubscribers, element: <AdminSubscribersRoute /> },
+            ],
+          },
           { path: paths.privacy, element: <PrivacyRoute /> },
           { path: paths.terms, element: <TermsRoute /> },
           { path: paths.cookies, element: <CookiesRoute /> },

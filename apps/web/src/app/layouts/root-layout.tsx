@@ -1,12 +1,31 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { toast } from '@/components/ui/toaster';
+import { useMe, useSignOut } from '@/features/auth/api';
+import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
+import { takeFlashToast } from '@/lib/flash-toast';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // Read once when the bundle loads: rendering stays pure, and a tab left open over New Year is harmless.
 const CURRENT_YEAR = new Date().getFullYear();
 
-/** Header, main content and footer on every page. */
+/** Header, main content and footer on every page, once we know who is signed in. */
 export function RootLayout() {
+  const me = useMe();
+  const signOut = useSignOut();
+
+  // A success toast parked before a hard redirect (sign-in, sign-up) shows on the page it led to.
+  useEffect(() => {
+    const message = takeFlashToast();
+    if (message) toast.success(message, { id: 'flash-toast' });
+  }, []);
+
+  if (me.isPending) return <AuthLoadingScreen />;
+
+  // A failed check leaves the visitor signed out as far as the public pages go; guarded screens say so.
+  const session = me.data ? { email: me.data.user.email } : null;
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,8 +34,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {/* Sessions arrive with the auth issue; until then everyone sees the signed-out header. */}
-      <Header session={null} />
+      <Header
+        session={session}
+        onSignOut={() => {
+          if (!signOut.isPending) signOut.mutate();
+        }}
+      />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

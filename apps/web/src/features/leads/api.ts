@@ -1,16 +1,32 @@
 // Lead data from the API, as TanStack Query options (for loaders and prefetching) and hooks.
-import { freeLeadsResponseSchema } from '@fundwire/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  freeLeadsResponseSchema,
+  LEADS_PAGE_SIZE,
+  leadListResponseSchema,
+  leadStatsSchema,
+} from '@fundwire/shared';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { nextLeadPage } from './lead-pages';
+import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from './view-params';
 
 export const FREE_LEADS_URL = '/api/free-leads';
+export const LEADS_URL = '/api/leads';
+export const LEAD_STATS_URL = '/api/leads/stats';
+export const LEADS_EXPORT_URL = '/api/leads/export.csv';
 
 /** SPEC.md section 8: the toast for a failed free-leads call. */
 export const FREE_LEADS_ERROR = 'Failed to fetch free leads';
+/** SPEC.md section 8: shown when a leads or stats call fails without a server message. */
+export const LEADS_ERROR = 'Failed to fetch leads';
+export const STATS_ERROR = 'Failed to fetch stats';
 
 export const leadKeys = {
   all: ['leads'] as const,
   free: () => [...leadKeys.all, 'free'] as const,
+  lists: () => [...leadKeys.all, 'list'] as const,
+  list: (filter: LeadQueryFilter) => [...leadKeys.lists(), compactFilter(filter)] as const,
+  stats: () => [...leadKeys.all, 'stats'] as const,
 };
 
 export function freeLeadsQueryOptions() {
@@ -26,4 +42,55 @@ export function freeLeadsQueryOptions() {
 
 export function useFreeLeads() {
   return useQuery(freeLeadsQueryOptions());
+}
+
+/** Pages of LEADS_PAGE_SIZE leads, newest funding first; fetchNextPage appends the next one. */
+export function leadListQueryOptions(filter: LeadQueryFilter) {
+  return infiniteQueryOptions({
+    queryKey: leadKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(`${LEADS_URL}?${leadFilterQueryString(filter, { page: pageParam, limit: LEADS_PAGE_SIZE })}`, {
+        schema: leadListResponseSchema,
+        fallbackMessage: LEADS_ERROR,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _allPages, lastPageParam) => nextLeadPage(lastPage, lastPageParam),
+  });
+}
+
+/** Whether two filters differ only in their search text. */
+function sameExceptSearch(a: LeadQueryFilter, b: LeadQueryFilter): boolean {
+  const { q: _searchA, ...restA } = compactFilter(a);
+  const { q: _searchB, ...restB } = compactFilter(b);
+  return leadFilterQueryString(restA) === leadFilterQueryString(restB);
+}
+
+export function useLeadList(filter: LeadQueryFilter) {
+  return useInfiniteQuery({
+    ...leadListQueryOptions(filter),
+    // While a new search runs, keep showing the previous results (the client filter narrows them at
+    // once). Any other change, such as a new industry, starts from an empty list (SPEC.md section 4).
+    placeholderData: (previousData, previousQuery) => {
+      const previousFilter = previousQuery?.queryKey[2];
+      return previousFilter && sameExceptSearch(previousFilter, filter) ? previousData : undefined;
+    },
+  });
+}
+
+export function leadStatsQueryOptions() {
+  return queryOptions({
+    queryKey: leadKeys.stats(),
+    queryFn: ({ signal }) => apiFetch(LEAD_STATS_URL, { schema: leadStatsSchema, fallbackMessage: STATS_ERROR, signal }),
+  });
+}
+
+export function useLeadStats() {
+  return useQuery(leadStatsQueryOptions());
+}
+
+/** The CSV of every lead matching `filter` (not just the loaded pages), streamed by the server. */
+export function leadsExportUrl(filter: LeadQueryFilter): string {
+  const query = leadFilterQueryString(filter);
+  return query ? `${LEADS_EXPORT_URL}?${query}` : LEADS_EXPORT_URL;
 }

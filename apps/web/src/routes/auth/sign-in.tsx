@@ -1,5 +1,27 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useOAuthErrorToast } from '@/features/auth/use-oauth-error-toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function SignInRoute() {
-  return <PlaceholderPage title="Sign In" description="Sign in to see your recent and historical leads." />;
+  useDocumentTitle('Sign In');
+  useOAuthErrorToast();
+  return (
+    <AuthCard
+      title="Sign In"
+      description="Welcome back. Sign in to see your recent and historical leads."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to={paths.signUp} className={authLinkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <SignInForm />
+    </AuthCard>
+  );
 }

@@ -1,5 +1,76 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+// /historical: the whole archive, with search, industry and date range in the URL (SPEC.md section 2).
+import { SearchX } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { EmptyState } from '@/components/ui/states';
+import { useLeadList, useLeadStats } from '@/features/leads/api';
+import { DatabaseSummary } from '@/features/leads/components/database-summary';
+import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
+import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
+import { LeadResults } from '@/features/leads/components/lead-results';
+import { useLeadView } from '@/features/leads/hooks/use-lead-view';
+import { useToday } from '@/features/leads/hooks/use-today';
+import { hasActiveFilters, historicalLeadFilter } from '@/features/leads/view-params';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function HistoricalRoute() {
-  return <PlaceholderPage title="Historical Leads" description="Every funding round in the archive, searchable and exportable." />;
+  useDocumentTitle('Historical Leads');
+  const today = useToday();
+  const view = useLeadView();
+  const { q, industry, range } = view.params;
+  const filter = useMemo(() => historicalLeadFilter({ q, industry, range }, today), [q, industry, range, today]);
+  const leads = useLeadList(filter);
+  const stats = useLeadStats();
+  const filtered = hasActiveFilters(view.params, { withRange: true });
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Historical Leads"
+        description="Every funding round in the archive. Search, filter and export it."
+        // The export matches what the search box shows, even in the moment before the URL catches up.
+        actions={<ExportCsvButton filter={historicalLeadFilter({ q: view.searchText, industry, range }, today)} />}
+      />
+
+      <LeadFiltersBar
+        searchText={view.searchText}
+        onSearchTextChange={view.setSearchText}
+        industry={industry}
+        onIndustryChange={view.setIndustry}
+        industries={stats.data?.industries}
+        range={range}
+        onRangeChange={view.setRange}
+      />
+
+      <section aria-label="Historical leads" className="mt-6">
+        <LeadResults
+          query={leads}
+          searchText={view.searchText}
+          serverSearch={q}
+          actionLabel="View Details"
+          errorLayout="stacked"
+          empty={
+            filtered ? (
+              <EmptyState
+                icon={<SearchX />}
+                title="No leads match these filters"
+                description="Nothing in the archive matches this search, industry and date range. Try other words, a longer range, or clear the filters."
+                action={<Button onClick={view.clearFilters}>Clear filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                title="No leads in the archive yet"
+                description="Funding rounds appear here as they are added. Check back soon, or watch your weekly email."
+              />
+            )
+          }
+        />
+      </section>
+
+      <div className="mt-12">
+        <DatabaseSummary />
+      </div>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,134 @@
+// Who is signed in (GET /api/me), which social providers are configured (GET /api/public-config),
+// and signing out. /api/me is the app's one source of truth for the session, role and subscription.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '@/app/paths';
+import { toast } from '@/components/ui/toaster';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { authClient } from './auth-client';
+import { AUTH_MESSAGES, signOutFailureMessage, toAuthFailure } from './errors';
+
+export const ME_URL = '/api/me';
+export const PUBLIC_CONFIG_URL = '/api/public-config';
+
+export const meResponseSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['user', 'admin']),
+  }),
+  subscription: z
+    .object({
+      status: z.string(),
+      priceId: z.string().nullable(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      willCancelAt: z.string().nullable(),
+    })
+    .nullable(),
+  hasActiveSubscription: z.boolean(),
+});
+export type Me = z.infer<typeof meResponseSchema>;
+export type MeSubscription = NonNullable<Me['subscription']>;
+
+export const publicConfigSchema = z.object({
+  socialProviders: z.object({ google: z.boolean(), github: z.boolean(), twitter: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const authKeys = {
+  me: ['me'] as const,
+  publicConfig: ['public-config'] as const,
+};
+
+/** A subscription bought or cancelled elsewhere (another tab, a webhook) shows up within this time. */
+const ME_REFRESH_MS = 60_000;
+
+/**
+ * True only when better-auth says plainly that there is no session. Its GET /api/auth/get-session
+ * answers 200 `null` then, where /api/me answers 401, which the browser logs as a console error on
+ * every public page a visitor opens. Any doubt (an error, an odd answer) returns false, so /api/me decides.
+ */
+async function hasNoSession(signal: AbortSignal): Promise<boolean> {
+  try {
+    const { data, error } = await authClient.getSession({ fetchOptions: { signal } });
+    return error === null && data === null;
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in user, or null when signed out (a 401 is an answer, not a failure). */
+async function fetchMe(signal: AbortSignal, knownSignedIn: boolean): Promise<Me | null> {
+  // Someone already signed in goes straight to /api/me; a visitor is checked cheaply first.
+  if (!knownSignedIn && (await hasNoSession(signal))) return null;
+  try {
+    return await apiFetch(ME_URL, { schema: meResponseSchema, signal, fallbackMessage: 'Could not check your sign-in status' });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.me,
+    queryFn: ({ signal, client }) => fetchMe(signal, Boolean(client.getQueryData<Me | null>(authKeys.me))),
+    refetchInterval: ME_REFRESH_MS,
+    // Coming back to the tab (e.g. from checkout) should pick up a changed subscription at once.
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+export function publicConfigQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.publicConfig,
+    queryFn: ({ signal }) => apiFetch(PUBLIC_CONFIG_URL, { schema: publicConfigSchema, signal }),
+    // Set by the server's configuration: it does not change while the page is open.
+    staleTime: Infinity,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}
+
+/**
+ * Signs out, forgets every cached answer that belonged to the user, and goes home. `mutate()` toasts a
+ * failure; `mutateAsync()` also rethrows it (SPEC.md section 8).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      let result: Awaited<ReturnType<typeof authClient.signOut>>;
+      try {
+        result = await authClient.signOut();
+      } catch (error) {
+        throw new ApiError(0, signOutFailureMessage(toAuthFailure(error)));
+      }
+      if (result.error) {
+        const failure = toAuthFailure(result.error);
+        throw new ApiError(failure.status, signOutFailureMessage(failure));
+      }
+    },
+    onSuccess: async () => {
+      // Leave the protected screen first, so its guard does not bounce to /signin on the way. flushSync
+      // commits the new location before the session is cleared (a transition would land after it).
+      await navigate(paths.home, { flushSync: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+      queryClient.setQueryData(authKeys.me, null);
+      toast.success(AUTH_MESSAGES.signOutSuccess);
+    },
+    onError: (error) => {
+      toast.error(error.message || AUTH_MESSAGES.signOutFailed);
+    },
+  });
+}

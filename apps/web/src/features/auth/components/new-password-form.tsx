@@ -1,0 +1,78 @@
+// Step two of a password reset, opened from the mailed link: choose the new password. A bad, used or
+// expired token turns the form into an explanation with a way to ask for a fresh link.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toaster';
+import { authClient } from '../auth-client';
+import { AUTH_MESSAGES, resetPasswordFailureOutcome, toAuthFailure } from '../errors';
+import { newPasswordFormSchema, PASSWORD_MIN_LENGTH, type NewPasswordFormValues } from '../form-schemas';
+
+export interface NewPasswordFormProps {
+  token: string;
+  /** The password changed; the caller moves on (to /signin). */
+  onUpdated: () => void | Promise<void>;
+  /** The token was refused. */
+  onInvalidLink: () => void;
+}
+
+export function NewPasswordForm({ token, onUpdated, onInvalidLink }: NewPasswordFormProps) {
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setBusy(true);
+    let failure: unknown = null;
+    try {
+      const { error } = await authClient.resetPassword({ newPassword, token });
+      failure = error;
+    } catch (error) {
+      failure = error ?? new Error('request failed');
+    }
+    if (failure) {
+      setBusy(false);
+      const outcome = resetPasswordFailureOutcome(toAuthFailure(failure));
+      if (outcome.kind === 'invalid-link') onInvalidLink();
+      else toast.error(outcome.message);
+      return;
+    }
+    toast.success(AUTH_MESSAGES.passwordUpdated);
+    await onUpdated();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <InputField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <InputField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Updating...' : 'Update Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+// Email + password sign-in. Success reloads into /dashboard (SPEC.md: a hard redirect), so the whole
+// app starts again with the new session; failure returns the form to idle with a toast.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toaster';
+import { setFlashToast } from '@/lib/flash-toast';
+import { authClient } from '../auth-client';
+import { AUTH_MESSAGES, signInFailureMessage, toAuthFailure } from '../errors';
+import { signInFormSchema, type SignInFormValues } from '../form-schemas';
+import { AuthDivider, authLinkClass } from './auth-card';
+import { SocialSignInButtons } from './social-sign-in-buttons';
+
+export function SignInForm() {
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInFormValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setBusy(true);
+    try {
+      const { error } = await authClient.signIn.email({ email, password });
+      if (error) {
+        toast.error(signInFailureMessage(toAuthFailure(error)));
+        setBusy(false);
+        return;
+      }
+    } catch (error) {
+      toast.error(signInFailureMessage(toAuthFailure(error)));
+      setBusy(false);
+      return;
+    }
+    toast.success(AUTH_MESSAGES.signInSuccess);
+    setFlashToast(AUTH_MESSAGES.signInSuccess);
+    // Stay busy: the page is about to be replaced.
+    window.location.assign(paths.dashboard);
+  });
+
+  return (
+    <div className="grid gap-6">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <InputField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          labelAside={
+            <Link to={paths.resetPassword} className={`${authLinkClass} text-sm`}>
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <AuthDivider label="or continue with" />
+      <SocialSignInButtons disabled={busy} />
+    </div>
+  );
+}

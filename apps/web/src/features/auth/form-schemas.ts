@@ -1,0 +1,81 @@
+// The sign-in, sign-up and password-reset forms' rules (SPEC.md section 5), with their field messages.
+import { z } from 'zod';
+
+/** The server's limits (better-auth emailAndPassword options). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const FIELD_MESSAGES = {
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter your password',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  confirmRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+const emailField = z
+  .string()
+  .trim()
+  .min(1, FIELD_MESSAGES.emailRequired)
+  .pipe(z.email(FIELD_MESSAGES.emailInvalid));
+
+const newPasswordField = z
+  .string()
+  .min(1, FIELD_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
+
+/** True when the password and its confirmation are both non-empty strings. */
+function bothFilled(value: unknown, passwordKey: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const password = record[passwordKey];
+  const confirmation = record.confirmPassword;
+  return typeof password === 'string' && password !== '' && typeof confirmation === 'string' && confirmation !== '';
+}
+
+// Sign-in checks presence only: a length rule here could lock out an account made under older rules.
+export const signInFormSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, FIELD_MESSAGES.passwordRequired),
+});
+export type SignInFormValues = z.infer<typeof signInFormSchema>;
+
+export const signUpFormSchema = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: FIELD_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    // Report a mismatch even while the password has another problem (e.g. too short).
+    when: ({ value }) => bothFilled(value, 'password'),
+  });
+export type SignUpFormValues = z.infer<typeof signUpFormSchema>;
+
+export const resetRequestFormSchema = z.object({ email: emailField });
+export type ResetRequestFormValues = z.infer<typeof resetRequestFormSchema>;
+
+export const newPasswordFormSchema = z
+  .object({
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: FIELD_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: ({ value }) => bothFilled(value, 'newPassword'),
+  });
+export type NewPasswordFormValues = z.infer<typeof newPasswordFormSchema>;
+
+/** The display name sent at sign-up: the email's local part ("ada" for "ada@example.com"). */
+export function nameFromEmail(email: string): string {
+  const trimmed = email.trim();
+  const at = trimmed.indexOf('@');
+  const local = at === -1 ? trimmed : trimmed.slice(0, at);
+  return local === '' ? trimmed : local;
+}

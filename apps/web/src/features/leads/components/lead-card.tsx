@@ -1,0 +1,83 @@
+import type { Lead } from '@fundwire/shared';
+import { ExternalLink, MapPin, Users } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatMoney } from '@/lib/format';
+import { displayDomain, externalHref } from '../lead-links';
+import { ContactsDialog } from './contacts-dialog';
+import { IndustryBadge } from './industry-badge';
+import { LeadDate } from './lead-date';
+
+export interface LeadCardProps {
+  lead: Lead;
+  /** The contacts button's words, before the count: "View Contacts" (dashboard) or "View Details" (historical). */
+  actionLabel: string;
+}
+
+/** A subscriber's lead: company, website, industry, when and how much it raised, and its contacts. */
+export function LeadCard({ lead, actionLabel }: LeadCardProps) {
+  const titleId = `lead-${lead.id}-name`;
+  const website = externalHref(lead.domain);
+  const domain = displayDomain(lead.domain);
+  return (
+    <Card data-testid="lead-card" data-lead-id={lead.id} aria-labelledby={titleId} role="article" className="h-full p-6">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-base font-semibold leading-snug break-words">
+            {lead.companyName}
+          </h3>
+          {website ? (
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="lead-domain"
+              className="inline-flex max-w-full items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline"
+            >
+              <span className="truncate">{domain}</span>
+              <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            domain && <span className="block truncate text-sm text-muted-foreground">{domain}</span>
+          )}
+        </div>
+        <IndustryBadge industry={lead.industry} className="mt-0.5 max-w-[45%]" />
+      </div>
+
+      <LeadDate date={lead.fundingDate} className="mt-2" />
+      <p className="mt-3 line-clamp-3 flex-1 text-sm text-muted-foreground">{lead.description}</p>
+
+      <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <dt className="sr-only">Amount raised</dt>
+          <dd data-testid="lead-amount" className="text-lg font-semibold tabular-nums text-foreground">
+            {formatMoney(lead.fundingAmount)}
+          </dd>
+          <dt className="sr-only">Round</dt>
+          <dd>
+            <Badge variant="secondary">{lead.fundingRound}</Badge>
+          </dd>
+        </div>
+        {lead.location && (
+          <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+            <dt className="sr-only">Location</dt>
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <dd className="truncate">{lead.location}</dd>
+          </div>
+        )}
+      </dl>
+
+      <ContactsDialog
+        lead={lead}
+        trigger={
+          <Button variant="outline" className="mt-5 w-full">
+            <Users aria-hidden="true" />
+            {`${actionLabel} (${lead.contacts.length})`}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
