@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedDemoDataIfNeeded } from './db/seed/demo.js';
 import { createMailer, type Mailer } from './mail/transport.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(leadRoutes);
   await app.register(accountRoutes);
+  await app.register(adminRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir });
 

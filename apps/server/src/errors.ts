@@ -4,11 +4,15 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: string,
     message: string,
+    /** Extra fields for the response body beside `error` (for example per-row validation errors). */
+    public readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
+
+export const validationError = (message: string, details: Record<string, unknown> = {}) => new AppError(400, 'validation', message, details);
 
 export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);

@@ -13,6 +13,12 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/leads': 'subscriber',
   'GET /api/leads/stats': 'subscriber',
   'GET /api/leads/export.csv': 'subscriber',
+  'POST /api/leads': 'admin',
+  'PUT /api/leads/:id': 'admin',
+  'DELETE /api/leads/:id': 'admin',
+  'POST /api/leads/batch': 'admin',
+  'POST /api/admin/imports/preview': 'admin',
+  'POST /api/admin/imports': 'admin',
   // Development only (not registered when NODE_ENV=production).
   'GET /dev/mailbox': 'public',
   'GET /dev/mailbox/:id': 'public',

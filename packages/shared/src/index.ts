@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './samples.js';
 export * from './lead-filters.js';
 export * from './csv.js';
+export * from './lead-input.js';

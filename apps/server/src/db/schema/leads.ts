@@ -1,6 +1,6 @@
 // Leads (funded companies) and their contacts.
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FUNDING_ROUNDS } from '@fundwire/shared';
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
@@ -20,6 +20,8 @@ export const leads = pgTable(
     description: text('description').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
+    /** normalised domain (or company name) | round | funding date: the same lead uploaded twice updates this row. */
+    identityKey: text('identity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -31,6 +33,7 @@ export const leads = pgTable(
     index('leads_funding_amount_idx').on(table.fundingAmount),
     // Case-insensitive substring search (ILIKE) across name, domain and description.
     index('leads_search_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain} || ' ' || ${table.description}) gin_trgm_ops`),
+    uniqueIndex('leads_identity_key_idx').on(table.identityKey),
     index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
   ],
 );

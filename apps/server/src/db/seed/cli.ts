@@ -1,4 +1,5 @@
 // npm run seed -- --leads N [--seed S] [--reset]: bulk-inserts deterministic demo leads.
+// Running the same seed again updates those leads in place (they are recognised by their identity).
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../../config.js';
 import { openDatabase } from '../client.js';
@@ -56,12 +57,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   console.log(`seed: inserted ${inserted.toLocaleString('en-US')} leads into ${database.kind} in ${seconds.toFixed(1)} s`);
 } catch (error) {
-  const code = (error as { code?: string }).code;
-  console.error(
-    code === '23505'
-      ? `seed: these demo leads (seed ${seed}) are already in the database. Pass --reset to replace all leads, or --seed with another number.`
-      : `seed: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`seed: ${error instanceof Error ? error.message : String(error)} (nothing was written)`);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -54,11 +54,16 @@ describe('demo data', () => {
         tags: sample.tags,
       });
 
-      // A failing batch rolls everything back: the duplicate id in the second batch aborts the whole insert.
-      const again = [...generateLeads({ count: 10, seed: 6 }), generated[0]!];
+      // A failing batch rolls everything back: the bad round in the third batch aborts the whole insert.
+      const again = [...generateLeads({ count: 10, seed: 6 }), { ...generated[0]!, id: undefined, domain: 'new.example.com', fundingRound: 'Series Z' as never }];
       await expect(insertLeads(t.database, again, { batchSize: 5 })).rejects.toThrow();
       const [afterFailure] = await t.database.db.select({ value: count() }).from(leads);
       expect(afterFailure?.value).toBe(1234);
+
+      // The same leads again update in place instead of adding copies.
+      expect(await insertLeads(t.database, generated.slice(0, 100))).toBe(100);
+      const [afterRepeat] = await t.database.db.select({ value: count() }).from(leads);
+      expect(afterRepeat?.value).toBe(1234);
     } finally {
       await t.dispose();
     }

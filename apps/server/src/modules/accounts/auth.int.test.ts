@@ -16,7 +16,10 @@ describe('accounts', () => {
   let smtp: SmtpReceiver;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await buildTestApp({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'boss@example.com' }, { authRateLimits: { windowMs: 1500 } });
+    t = await buildTestApp({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'boss@example.com' }, {
+      // Only the per-account sign-in limit is under test here; the others are tested below.
+      authRateLimits: { windowMs: 5000, signInPerIp: 1000, signUpPerIp: 1000, signUpPerAccount: 1000, resetPerIp: 1000, resetPerAccount: 1000 },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -204,7 +207,7 @@ describe('accounts', () => {
     await signUp(t.app, 'bystander@example.com', 'right-password-2');
     expect((await signIn('bystander@example.com', 'right-password-2')).statusCode).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1700));
+    await new Promise((resolve) => setTimeout(resolve, 5200));
     expect((await signIn('target@example.com', 'right-password-1')).statusCode).toBe(200);
   });
 
@@ -226,6 +229,38 @@ describe('accounts', () => {
     expect(logText).not.toContain(password);
     expect(logText).not.toContain(hashPart);
     expect(logText).not.toContain(account.token);
+  });
+});
+
+describe('rate limits per IP and per account', () => {
+  it('limits sign-ups per IP, and reset requests per account and per IP', async () => {
+    const t = await buildTestApp({}, { authRateLimits: { windowMs: 60_000, signUpPerIp: 3, resetPerAccount: 2, resetPerIp: 4 } });
+    try {
+      const signUpStatus = (email: string) =>
+        t.app
+          .inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.config.appUrl }, payload: { email, password: 'password-123', name: 'x' } })
+          .then((response) => response.statusCode);
+      expect([await signUpStatus('a1@example.com'), await signUpStatus('a2@example.com'), await signUpStatus('a3@example.com')]).toEqual([200, 200, 200]);
+      expect(await signUpStatus('a4@example.com')).toBe(429);
+      // Another address is not affected.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: t.config.appUrl },
+        remoteAddress: '10.0.0.2',
+        payload: { email: 'b1@example.com', password: 'password-123', name: 'x' },
+      });
+      expect(other.statusCode).toBe(200);
+
+      const reset = (email: string) =>
+        t.app
+          .inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: t.config.appUrl }, payload: { email, redirectTo: '/reset-password' } })
+          .then((response) => response.statusCode);
+      expect([await reset('a1@example.com'), await reset('a1@example.com'), await reset('a1@example.com')]).toEqual([200, 200, 429]);
+      expect([await reset('a2@example.com'), await reset('a3@example.com')]).toEqual([200, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

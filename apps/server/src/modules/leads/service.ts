@@ -114,6 +114,13 @@ function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
 
 type LeadPageQuery = LeadFilter & { page: number; limit: number };
 
+export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
+  const [row] = await db.select().from(leads).where(sql`${leads.id} = ${id}`).limit(1);
+  if (!row) return undefined;
+  const byLead = await contactsFor(db, [row.id]);
+  return toLead(row, byLead.get(row.id) ?? []);
+}
+
 /** One page of leads, newest funding date first (id breaks ties), with contacts, as JSON text. */
 export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
   const version = await readLeadsVersion(db);
@@ -159,7 +166,8 @@ export async function getLeadStats(db: Db): Promise<LeadStats> {
       db
         .select({ totalLeads: count(), totalFunding: sql<string>`coalesce(sum(${leads.fundingAmount}), 0)` })
         .from(leads),
-      db.selectDistinct({ industry: leads.industry }).from(leads).orderBy(asc(leads.industry)),
+      // Imported rounds have no industry yet: they are not a filter option.
+      db.selectDistinct({ industry: leads.industry }).from(leads).where(sql`${leads.industry} <> ''`).orderBy(asc(leads.industry)),
       db.select({ value: count() }).from(leads).where(gte(leads.fundingDate, since)),
     ]);
     const totalLeads = totals[0]?.totalLeads ?? 0;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, leadIdentityKey, leadInputSchema, normalizeCompanyName, normalizeDomain } from './lead-input.js';
+
+const valid = {
+  companyName: 'Acme',
+  domain: 'https://www.Acme.com/about',
+  industry: 'SaaS',
+  fundingAmount: 2_500_000.4,
+  fundingRound: 'Seed',
+  location: 'Austin, TX',
+  fundingDate: '2026-11-20',
+  description: 'Makes things.',
+  contacts: [{ name: 'Pat', role: 'CEO', email: 'PAT@acme.com', linkedIn: '' }],
+};
+
+describe('lead input', () => {
+  it('normalises domains and names for identity', () => {
+    expect(normalizeDomain('HTTPS://www.Acme.com:443/x?y')).toBe('acme.com');
+    expect(normalizeCompanyName('Leeta Materials, Inc.')).toBe('leetamaterialsinc');
+    expect(normalizeCompanyName('Apothékary')).toBe('apothekary');
+    expect(normalizeCompanyName('ساي فاي')).not.toBe('');
+    expect(leadIdentityKey({ domain: 'www.acme.com', companyName: 'x', fundingRound: 'Seed', fundingDate: '2026-01-02' })).toBe('acme.com|Seed|2026-01-02');
+    expect(leadIdentityKey({ domain: '', companyName: 'Origin', fundingRound: 'Seed', fundingDate: '2026-01-02' })).toBe('name:origin|Seed|2026-01-02');
+  });
+
+  it('accepts a valid lead, normalising what it can', () => {
+    const lead = leadInputSchema.parse(valid);
+    expect(lead.domain).toBe('acme.com');
+    expect(lead.fundingAmount).toBe(2_500_000);
+    expect(lead.contacts[0]?.email).toBe('pat@acme.com');
+    expect(lead.tags).toEqual([]);
+    expect(lead.sourceUrl).toBeNull();
+  });
+
+  it('names each bad field', () => {
+    const result = leadInputSchema.safeParse({
+      ...valid,
+      companyName: ' ',
+      domain: 'not a domain',
+      fundingAmount: -1,
+      fundingRound: 'Series Z',
+      fundingDate: '2026-02-30',
+      contacts: [{ name: 'Pat', email: 'nope' }],
+    });
+    expect(result.success).toBe(false);
+    const fields = fieldErrors(result.error!).map((error) => error.field);
+    expect(fields).toEqual(expect.arrayContaining(['companyName', 'domain', 'fundingAmount', 'fundingRound', 'fundingDate', 'contacts.0.email']));
+  });
+});
