@@ -8,6 +8,9 @@ import { seedDemoDataIfNeeded } from './db/seed/demo.js';
 import { createMailer, type Mailer } from './mail/transport.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { createBilling, type Billing } from './modules/billing/stripe-client.js';
+import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
@@ -22,6 +25,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    billing: Billing;
     /** "METHOD /url" of every /api and /dev route, as registered. */
     registeredRoutes: string[];
   }
@@ -91,6 +95,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(leadRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  app.decorate('billing', await createBilling(config, database));
+  await app.register(billingRoutes);
+  if (config.env !== 'test') scheduleSubscriptionClock(app);
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir });
 

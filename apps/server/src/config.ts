@@ -57,6 +57,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_ANNUAL: optionalString,
+  /** Where the Stripe SDK sends API calls; only for a local stand-in in tests. */
+  STRIPE_API_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value), 'must be a base URL such as http://127.0.0.1:12111'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
@@ -97,6 +99,7 @@ export interface Config {
     publishableKey: string | undefined;
     priceMonthly: string | undefined;
     priceAnnual: string | undefined;
+    apiUrl: string | undefined;
   };
   oauth: Record<'google' | 'github' | 'twitter', { clientId: string; clientSecret: string } | undefined>;
   /** Google is an OpenID provider found by discovery; tests point this at a local OIDC server. */
@@ -140,6 +143,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       oauthProblems.push(`${provider}_CLIENT_${id ? 'SECRET' : 'ID'}: must be set together with ${provider}_CLIENT_${id ? 'ID' : 'SECRET'}`);
     }
   }
+  if (env.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
+      if (!env[name]) oauthProblems.push(`${name}: must be set when STRIPE_SECRET_KEY is set`);
+    }
+  }
   if (oauthProblems.length > 0) throw new ConfigError(oauthProblems);
 
   return {
@@ -158,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       priceMonthly: env.STRIPE_PRICE_MONTHLY,
       priceAnnual: env.STRIPE_PRICE_ANNUAL,
+      apiUrl: env.STRIPE_API_URL,
     },
     oauth: {
       google: oauthPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),

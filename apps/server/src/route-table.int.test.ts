@@ -6,6 +6,8 @@ import { ROUTE_TABLE, type Access } from './route-table.js';
 import { buildTestApp, signInAs, type Role, type TestApp } from '../test/helpers.js';
 
 const ROLES: Role[] = ['visitor', 'user', 'subscriber', 'admin'];
+/** Streams never end, so allowed callers are checked over a real connection that is then dropped. */
+const STREAMING = new Set(['GET /api/me/events']);
 
 /** Who gets through each access level, and what the others get. */
 const EXPECTED: Record<Access, Record<Role, 'allowed' | 401 | 403>> = {
@@ -25,9 +27,11 @@ function sampleUrl(pattern: string): string {
 
 describe('route table', () => {
   let t: TestApp;
+  let base = '';
   const headers: Partial<Record<Role, Record<string, string>>> = {};
   beforeAll(async () => {
     t = await buildTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     for (const role of ROLES) headers[role] = await signInAs(t, role);
   });
   afterAll(async () => t.close());
@@ -48,13 +52,21 @@ describe('route table', () => {
       for (const role of ROLES) {
         // Sign-in with an empty body: a harmless public call (400), unlike sign-out, which would end the session.
         const url = method === 'POST' && pattern === '/api/auth/*' ? '/api/auth/sign-in/email' : sampleUrl(pattern);
+        const expected = EXPECTED[access][role];
+        if (STREAMING.has(key) && expected === 'allowed') {
+          const abort = new AbortController();
+          const streamed = await fetch(`${base}${url}`, { headers: headers[role], signal: abort.signal });
+          expect(streamed.status, `${role} ${url}`).toBe(200);
+          expect(streamed.headers.get('content-type')).toContain('text/event-stream');
+          abort.abort();
+          continue;
+        }
         const response = await t.app.inject({
           method: method as 'GET',
           url,
           headers: { ...headers[role], origin: t.config.appUrl, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
           ...(method === 'GET' ? {} : { payload: '{}' }),
         });
-        const expected = EXPECTED[access][role];
         if (expected === 'allowed') {
           expect([401, 403], `${role} ${method} ${url} -> ${response.statusCode} ${response.body}`).not.toContain(response.statusCode);
           expect(response.statusCode, `${role} ${method} ${url}`).toBeLessThan(500);

@@ -19,6 +19,17 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/leads/batch': 'admin',
   'POST /api/admin/imports/preview': 'admin',
   'POST /api/admin/imports': 'admin',
+  'POST /api/create-checkout-session': 'user',
+  'GET /api/checkout/test/:id': 'user',
+  'POST /api/checkout/test/:id/pay': 'user',
+  'POST /api/checkout/test/:id/cancel': 'user',
+  'POST /api/submit-feedback': 'user',
+  'POST /api/cancel-subscription': 'user',
+  'POST /api/reactivate-subscription': 'user',
+  'POST /api/billing-portal': 'user',
+  'GET /api/me/events': 'user',
+  // Stripe calls it; the signature is the credential.
+  'POST /api/stripe/webhook': 'public',
   // Development only (not registered when NODE_ENV=production).
   'GET /dev/mailbox': 'public',
   'GET /dev/mailbox/:id': 'public',

@@ -6,3 +6,4 @@ export * from './samples.js';
 export * from './lead-filters.js';
 export * from './csv.js';
 export * from './lead-input.js';
+export * from './plans.js';

@@ -25,6 +25,8 @@ export interface Database {
   db: Db;
   /** Runs fn inside one transaction on one connection; rolls back if fn throws. */
   rawTransaction<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  /** Calls handler with the payload of every NOTIFY on channel, from any instance. */
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,12 +62,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     db: db as unknown as Db,
     rawTransaction: (fn) =>
       client.transaction((tx) => fn(async (text, params) => tx.query<Record<string, unknown>>(text, params))),
+    listen: async (channel, handler) => {
+      await client.listen(channel, handler);
+    },
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, warn: (message: string) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const listeners: pg.Client[] = [];
+  const closers: (() => void)[] = [];
   // An idle connection the server closes (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => warn(`PostgreSQL pool: idle connection lost: ${error.message}`));
@@ -95,7 +102,33 @@ async function openPostgres(url: string, warn: (message: string) => void): Promi
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, handler) => {
+      // One dedicated connection per channel; it reconnects if the server drops it.
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        client.on('error', (error) => {
+          warn(`PostgreSQL LISTEN ${channel}: ${error.message}; reconnecting`);
+          void client.end().catch(() => undefined);
+          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+        });
+        await client.connect();
+        await client.query(`listen ${channel}`);
+        listeners.push(client);
+      };
+      closers.push(() => {
+        stopped = true;
+      });
+      await connect();
+    },
+    close: async () => {
+      for (const close of closers) close();
+      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
   };
 }
 

@@ -11,10 +11,14 @@ export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
 export interface SubscriptionRecord {
   status: string;
+  plan: 'monthly' | 'annual' | null;
   priceId: string | null;
   currentPeriodEnd: string | null;
+  trialEnd: string | null;
   cancelAtPeriodEnd: boolean;
   willCancelAt: string | null;
+  discountPercent: number | null;
+  discountEndsAt: string | null;
 }
 
 export interface AuthContext {
@@ -32,27 +36,37 @@ declare module 'fastify' {
   }
 }
 
-export function isActive(subscription: SubscriptionRecord | null): boolean {
-  return subscription !== null && (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status);
+/** active or trialing, and not past the end of a period it was cancelled at. */
+export function isActive(subscription: SubscriptionRecord | null, now = Date.now()): boolean {
+  if (subscription === null || !(ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status)) return false;
+  const ended = subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd !== null && Date.parse(subscription.currentPeriodEnd) <= now;
+  return !ended;
+}
+
+export async function loadSubscriptionRecord(app: FastifyInstance, userId: string): Promise<SubscriptionRecord | null> {
+  const [row] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!row) return null;
+  return {
+    status: row.status,
+    plan: row.plan === 'monthly' || row.plan === 'annual' ? row.plan : null,
+    priceId: row.priceId,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    willCancelAt: row.willCancelAt?.toISOString() ?? null,
+    discountPercent: row.discountPercent,
+    discountEndsAt: row.discountEndsAt?.toISOString() ?? null,
+  };
 }
 
 async function loadAuthContext(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
   const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
-  const [row] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, result.user.id)).limit(1);
   const role = (result.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
   return {
     user: { id: result.user.id, email: result.user.email, name: result.user.name, role },
     sessionId: result.session.id,
-    subscription: row
-      ? {
-          status: row.status,
-          priceId: row.priceId,
-          currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-          willCancelAt: row.willCancelAt?.toISOString() ?? null,
-        }
-      : null,
+    subscription: await loadSubscriptionRecord(app, result.user.id),
   };
 }
 

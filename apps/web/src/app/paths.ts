@@ -10,6 +10,9 @@ export const paths = {
   dashboard: '/dashboard',
   historical: '/historical',
   profile: '/profile',
+  /** The built-in checkout that stands in for Stripe when no keys are set; see checkoutTestPath(). */
+  checkoutTest: '/checkout/test/:id',
+  checkoutSuccess: '/checkout/success',
   admin: '/admin',
   adminSubscribers: '/admin/subscribers',
   privacy: '/privacy',
@@ -21,6 +24,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The test-mode checkout page for one checkout session. */
+export function checkoutTestPath(id: string): string {
+  return paths.checkoutTest.replace(':id', encodeURIComponent(id));
+}
 
 /** Section ids on the landing page that other pages link to (e.g. the footer's Features and FAQ). */
 export const landingSections = {

@@ -6,6 +6,8 @@ import { AdminSubscribersRoute } from '@/routes/admin/subscribers';
 import { ResetPasswordRoute } from '@/routes/auth/reset-password';
 import { SignInRoute } from '@/routes/auth/sign-in';
 import { SignUpRoute } from '@/routes/auth/sign-up';
+import { CheckoutSuccessRoute } from '@/routes/billing/checkout-success';
+import { CheckoutTestRoute } from '@/routes/billing/checkout-test';
 import { DashboardRoute } from '@/routes/leads/dashboard';
 import { HistoricalRoute } from '@/routes/leads/historical';
 import { AboutRoute } from '@/routes/marketing/about';
@@ -33,6 +35,8 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: <LandingRoute /> },
           { path: paths.pricing, element: <PricingRoute /> },
           { path: paths.freeLeads, element: <FreeLeadsRoute /> },
+          // Public: the API checks that the checkout session belongs to whoever opens it.
+          { path: paths.checkoutTest, element: <CheckoutTestRoute /> },
           {
             element: <GuestOnly />,
             children: [
@@ -54,7 +58,10 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireUser />,
-            children: [{ path: paths.profile, element: <ProfileRoute /> }],
+            children: [
+              { path: paths.profile, element: <ProfileRoute /> },
+              { path: paths.checkoutSuccess, element: <CheckoutSuccessRoute /> },
+            ],
           },
           {
             element: <RequireAdmin />,

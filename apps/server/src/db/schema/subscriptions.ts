@@ -1,5 +1,6 @@
-// One subscription record per user. Billing writes it; access checks read it.
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// Billing state. `subscriptions` holds one record per user, written only by the Stripe event handler
+// (real webhooks, or the same events made by test mode); access checks read it.
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 export const subscriptions = pgTable('subscriptions', {
@@ -8,10 +9,52 @@ export const subscriptions = pgTable('subscriptions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Stripe's vocabulary: trialing, active, past_due, canceled, incomplete, unpaid... */
   status: text('status').notNull(),
+  plan: text('plan'),
   priceId: text('price_id'),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  trialEnd: timestamp('trial_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   willCancelAt: timestamp('will_cancel_at', { withTimezone: true }),
+  discountPercent: integer('discount_percent'),
+  discountEndsAt: timestamp('discount_ends_at', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  /** The Stripe event (created time, type rank) whose state the row shows: older events are ignored. */
+  lastEventCreated: bigint('last_event_created', { mode: 'number' }).notNull().default(0),
+  lastEventRank: integer('last_event_rank').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every Stripe event applied, by id: a redelivered event is recognised and ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Checkout sessions started here (test mode pays them on our own page). */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  priceId: text('price_id').notNull(),
+  mode: text('mode', { enum: ['stripe', 'test'] }).notNull(),
+  status: text('status', { enum: ['open', 'complete', 'canceled'] }).notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cancellationFeedback = pgTable('cancellation_feedback', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  details: text('details').notNull().default(''),
+  email: text('email').notNull(),
+  subscriptionStatus: text('subscription_status'),
+  priceId: text('price_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -28,7 +28,7 @@ describe('social sign-in', () => {
 
   it('reports which providers are configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(response.json()).toEqual({ socialProviders: { google: true, github: false, twitter: false } });
+    expect(response.json()).toEqual(expect.objectContaining({ socialProviders: { google: true, github: false, twitter: false } }));
   });
 
   it('signs a user in through the provider and sends them to /dashboard', async () => {

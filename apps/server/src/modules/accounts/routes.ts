@@ -7,10 +7,14 @@ const meResponseSchema = z.object({
   subscription: z
     .object({
       status: z.string(),
+      plan: z.enum(['monthly', 'annual']).nullable(),
       priceId: z.string().nullable(),
       currentPeriodEnd: z.string().nullable(),
+      trialEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
       willCancelAt: z.string().nullable(),
+      discountPercent: z.number().nullable(),
+      discountEndsAt: z.string().nullable(),
     })
     .nullable(),
   hasActiveSubscription: z.boolean(),
@@ -18,6 +22,10 @@ const meResponseSchema = z.object({
 
 const publicConfigSchema = z.object({
   socialProviders: z.object({ google: z.boolean(), github: z.boolean(), twitter: z.boolean() }),
+  billing: z.object({
+    mode: z.enum(['stripe', 'test']),
+    plans: z.object({ monthly: z.object({ priceId: z.string() }), annual: z.object({ priceId: z.string() }) }),
+  }),
 });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +39,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       google: Boolean(app.config.oauth.google),
       github: Boolean(app.config.oauth.github),
       twitter: Boolean(app.config.oauth.twitter),
+    },
+    billing: {
+      mode: app.billing.mode,
+      plans: { monthly: { priceId: app.billing.priceIds.monthly }, annual: { priceId: app.billing.priceIds.annual } },
     },
   }));
 };

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { toast } from '@/components/ui/toaster';
-import { useMe, useSignOut } from '@/features/auth/api';
+import { authKeys, useMe, useSignOut } from '@/features/auth/api';
 import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
+import { useLiveSubscription } from '@/features/billing/hooks/use-live-subscription';
 import { takeFlashToast } from '@/lib/flash-toast';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -14,6 +15,8 @@ const CURRENT_YEAR = new Date().getFullYear();
 export function RootLayout() {
   const me = useMe();
   const signOut = useSignOut();
+  // One live subscription stream for the signed-in user: guards and the profile follow it without a reload.
+  useLiveSubscription({ userId: me.data?.user.id, queryKey: authKeys.me });
 
   // A success toast parked before a hard redirect (sign-in, sign-up) shows on the page it led to.
   useEffect(() => {

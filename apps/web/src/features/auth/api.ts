@@ -1,5 +1,6 @@
 // Who is signed in (GET /api/me), which social providers are configured (GET /api/public-config),
 // and signing out. /api/me is the app's one source of truth for the session, role and subscription.
+import { PLAN_IDS } from '@fundwire/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -12,6 +13,23 @@ import { AUTH_MESSAGES, signOutFailureMessage, toAuthFailure } from './errors';
 export const ME_URL = '/api/me';
 export const PUBLIC_CONFIG_URL = '/api/public-config';
 
+// The server adds billing fields as it grows; every newer field has a default, so an older server
+// (or a field it leaves out) still parses and the app keeps working.
+const planIdSchema = z.enum(PLAN_IDS);
+
+export const meSubscriptionSchema = z.object({
+  /** Stripe's status: trialing, active, past_due, canceled, ... (active and trialing grant access). */
+  status: z.string(),
+  plan: planIdSchema.nullable().default(null).catch(null),
+  priceId: z.string().nullable().default(null),
+  currentPeriodEnd: z.string().nullable().default(null),
+  trialEnd: z.string().nullable().default(null).catch(null),
+  cancelAtPeriodEnd: z.boolean().default(false),
+  willCancelAt: z.string().nullable().default(null),
+  discountPercent: z.number().nullable().default(null).catch(null),
+  discountEndsAt: z.string().nullable().default(null).catch(null),
+});
+
 export const meResponseSchema = z.object({
   user: z.object({
     id: z.string(),
@@ -19,22 +37,26 @@ export const meResponseSchema = z.object({
     name: z.string(),
     role: z.enum(['user', 'admin']),
   }),
-  subscription: z
-    .object({
-      status: z.string(),
-      priceId: z.string().nullable(),
-      currentPeriodEnd: z.string().nullable(),
-      cancelAtPeriodEnd: z.boolean(),
-      willCancelAt: z.string().nullable(),
-    })
-    .nullable(),
+  subscription: meSubscriptionSchema.nullable(),
   hasActiveSubscription: z.boolean(),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 export type MeSubscription = NonNullable<Me['subscription']>;
 
+/** How checkout runs: 'stripe' with keys set, 'test' (the built-in checkout page) without. */
+export const billingConfigSchema = z.object({
+  mode: z.enum(['stripe', 'test']),
+  plans: z.object({
+    monthly: z.object({ priceId: z.string() }),
+    annual: z.object({ priceId: z.string() }),
+  }),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
 export const publicConfigSchema = z.object({
   socialProviders: z.object({ google: z.boolean(), github: z.boolean(), twitter: z.boolean() }),
+  // Missing or malformed billing settings must not break sign-in's social buttons: they read as absent.
+  billing: billingConfigSchema.optional().catch(undefined),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

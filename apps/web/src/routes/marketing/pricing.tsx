@@ -1,5 +1,96 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+// /pricing (SPEC.md "Pricing page", section 9): the plan cards, what every plan includes, and the
+// trial promise. Subscribing starts a checkout with the server's price id for the plan.
+import { PLANS, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { PageContainer } from '@/components/ui/page';
+import { authKeys, publicConfigQueryOptions, useMe } from '@/features/auth/api';
+import { IncludedFeatures, TrialNote } from '@/features/billing/components/included-features';
+import { PlanCards } from '@/features/billing/components/plan-cards';
+import { usePlanCheckout } from '@/features/billing/hooks/use-plan-checkout';
+import { useReturnNotice } from '@/features/billing/hooks/use-return-notice';
+import { resolvePriceIds, subscribeButtonLabel } from '@/features/billing/pricing';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function PricingRoute() {
-  return <PlaceholderPage title="Pricing" description="Plans for every team. Monthly and annual plans arrive here soon, each with a 7-day free trial." />;
+  useDocumentTitle('Pricing');
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const subscribed = Boolean(me?.hasActiveSubscription);
+  // Checkout's Cancel (Stripe's or the test page's) comes back here with ?checkout=canceled.
+  useReturnNotice({ param: 'checkout', value: 'canceled', message: 'Checkout canceled. You have not been charged.' });
+
+  const checkout = usePlanCheckout({
+    user: me ? { id: me.user.id, email: me.user.email } : null,
+    // The server's price ids (Stripe's when it is configured); an older server without them uses the defaults.
+    getPriceId: async (planId: PlanId) => {
+      const config = await queryClient.ensureQueryData(publicConfigQueryOptions());
+      return resolvePriceIds(config.billing?.plans)[planId];
+    },
+    onAlreadySubscribed: () => void queryClient.invalidateQueries({ queryKey: authKeys.me }),
+    onSignedOut: () => void queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+
+  return (
+    <PageContainer>
+      <div className="mx-auto mb-10 max-w-2xl text-center">
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Pricing</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Every startup that just raised money, with the people to contact there. Start with a {TRIAL_DAYS}-day free
+          trial, cancel any time.
+        </p>
+      </div>
+
+      {subscribed && me && <SubscribedNotice planName={me.subscription?.plan ? PLANS[me.subscription.plan].name : null} />}
+
+      <section id="plans" aria-labelledby="plans-heading">
+        <h2 id="plans-heading" className="sr-only">
+          Plans
+        </h2>
+        <PlanCards
+          className="pt-3"
+          onSubscribe={checkout.subscribe}
+          busyPlanId={checkout.busyPlanId}
+          subscribeLabel={subscribeButtonLabel(TRIAL_DAYS, Boolean(me?.subscription))}
+          subscribed={subscribed}
+          currentPlanId={me?.subscription?.plan ?? null}
+        />
+        <TrialNote className="mt-8" />
+      </section>
+
+      <section id="included" aria-labelledby="included-features-heading" className="mx-auto mt-12 max-w-4xl">
+        <IncludedFeatures />
+      </section>
+    </PageContainer>
+  );
+}
+
+function SubscribedNotice({ planName }: { planName: string | null }) {
+  return (
+    <div
+      role="status"
+      className="mx-auto mb-10 flex max-w-4xl flex-col gap-4 rounded-lg border border-green-200 bg-green-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+        <div>
+          <p className="font-semibold text-green-900">You&apos;re subscribed</p>
+          <p className="text-sm text-green-900/80">
+            {planName ? `Your ${planName} plan` : 'Your subscription'} is active. Your leads are waiting on the dashboard.
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button asChild variant="outline" className="bg-background">
+          <Link to={paths.profile}>Manage subscription</Link>
+        </Button>
+        <Button asChild>
+          <Link to={paths.dashboard}>Go to dashboard</Link>
+        </Button>
+      </div>
+    </div>
+  );
 }

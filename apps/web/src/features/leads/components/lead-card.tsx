@@ -4,10 +4,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { displayDomain, externalHref } from '../lead-links';
 import { ContactsDialog } from './contacts-dialog';
 import { IndustryBadge } from './industry-badge';
 import { LeadDate } from './lead-date';
+
+/** Shown for an industry or location the source did not give (imported rounds); never guessed. */
+export const UNKNOWN_TEXT = 'Unknown';
+
+/** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
+export const FUNDRAISING_FOX_TAG = 'fundraisingfox';
 
 export interface LeadCardProps {
   lead: Lead;
@@ -43,7 +50,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
             domain && <span className="block truncate text-sm text-muted-foreground">{domain}</span>
           )}
         </div>
-        <IndustryBadge industry={lead.industry} className="mt-0.5 max-w-[45%]" />
+        <LeadIndustryBadge industry={lead.industry} className="mt-0.5 max-w-[45%]" />
       </div>
 
       <LeadDate date={lead.fundingDate} className="mt-2" />
@@ -53,21 +60,21 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <dt className="sr-only">Amount raised</dt>
           <dd data-testid="lead-amount" className="text-lg font-semibold tabular-nums text-foreground">
-            {formatMoney(lead.fundingAmount)}
+            {fundingAmountText(lead.fundingAmount)}
           </dd>
           <dt className="sr-only">Round</dt>
           <dd>
             <Badge variant="secondary">{lead.fundingRound}</Badge>
           </dd>
         </div>
-        {lead.location && (
-          <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
-            <dt className="sr-only">Location</dt>
-            <MapPin aria-hidden="true" className="size-4 shrink-0" />
-            <dd className="truncate">{lead.location}</dd>
-          </div>
-        )}
+        <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+          <dt className="sr-only">Location</dt>
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <dd className="truncate">{lead.location.trim() || UNKNOWN_TEXT}</dd>
+        </div>
       </dl>
+
+      <LeadProvenance lead={lead} className="mt-3" />
 
       <ContactsDialog
         lead={lead}
@@ -79,5 +86,47 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
         }
       />
     </Card>
+  );
+}
+
+/** "$2,500,000", or "Undisclosed" when no amount is known (stored as 0). */
+export function fundingAmountText(amount: number): string {
+  return amount > 0 ? formatMoney(amount) : 'Undisclosed';
+}
+
+/** The industry badge, or a neutral "Unknown" one when the lead has no industry. */
+export function LeadIndustryBadge({ industry, className }: { industry: string; className?: string }) {
+  if (industry.trim() === '') {
+    return (
+      <Badge data-testid="industry-badge" variant="outline" className={cn('text-muted-foreground', className)}>
+        {UNKNOWN_TEXT}
+      </Badge>
+    );
+  }
+  return <IndustryBadge industry={industry} className={className} />;
+}
+
+/** Where the lead's data came from: a Source link, and the dataset's attribution when its licence asks. */
+export function LeadProvenance({ lead, className }: { lead: Pick<Lead, 'companyName' | 'sourceUrl' | 'tags'>; className?: string }) {
+  const source = lead.sourceUrl ? externalHref(lead.sourceUrl) : null;
+  const fromFundraisingFox = lead.tags.includes(FUNDRAISING_FOX_TAG);
+  if (!source && !fromFundraisingFox) return null;
+  return (
+    <div data-testid="lead-provenance" className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}>
+      {source && (
+        <a
+          href={source}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="lead-source"
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Source
+          <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
+          <span className="sr-only"> for {lead.companyName} (opens in a new tab)</span>
+        </a>
+      )}
+      {fromFundraisingFox && <span data-testid="lead-attribution">Data: Fundraising Fox (CC BY 4.0)</span>}
+    </div>
   );
 }

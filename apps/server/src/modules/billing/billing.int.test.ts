@@ -1,0 +1,268 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancellationFeedback, stripeEvents, subscriptions } from '../../db/schema/index.js';
+import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { runSubscriptionClock } from './service.js';
+
+type Me = { subscription: Record<string, unknown> | null; hasActiveSubscription: boolean };
+
+async function account(t: TestApp, prefix: string) {
+  const signed = await signUp(t.app, `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
+  return { ...signed, headers: { cookie: signed.cookie, origin: t.config.appUrl } };
+}
+
+describe('billing in test mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const me = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/me', headers })).json() as Me;
+
+  it('checks out through the test page, grants the 7-day trial, and lets the subscriber read leads', async () => {
+    const user = await account(t, 'buyer');
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
+    const config = (await t.app.inject({ method: 'GET', url: '/api/public-config' })).json() as { billing: { mode: string; plans: { monthly: { priceId: string } } } };
+    expect(config.billing.mode).toBe('test');
+
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: config.billing.plans.monthly.priceId, userId: 'someone-else', email: 'x@y.z' } });
+    expect(checkout.statusCode).toBe(200);
+    const { id, url } = checkout.json() as { id: string; url: string };
+    expect(url).toBe(`${t.config.appUrl}/checkout/test/${id}`);
+
+    const page = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}`, headers: user.headers })).json();
+    expect(page).toMatchObject({ status: 'open', email: user.email, plan: { id: 'monthly', price: 79, period: 'month' }, trialDays: 7 });
+    const stranger = await account(t, 'stranger');
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}`, headers: stranger.headers })).statusCode).toBe(404);
+
+    const paid = await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    expect(paid.json()).toEqual({ redirectUrl: `/checkout/success?session_id=${id}` });
+    const after = await me(user.headers);
+    expect(after.hasActiveSubscription).toBe(true);
+    expect(after.subscription).toMatchObject({ status: 'trialing', plan: 'monthly', cancelAtPeriodEnd: false });
+    const trialDays = (Date.parse(String(after.subscription!.trialEnd)) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(6.9);
+    expect(trialDays).toBeLessThanOrEqual(7);
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(200);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers })).statusCode).toBe(409);
+    const again = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: config.billing.plans.monthly.priceId } });
+    expect(again.statusCode).toBe(409);
+    const badPrice = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: stranger.headers, payload: { priceId: 'price_unknown' } });
+    expect(badPrice.statusCode).toBe(400);
+  });
+
+  async function subscribed(prefix: string) {
+    const user = await account(t, prefix);
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_annual' } })).json() as { id: string };
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    return user;
+  }
+
+  it('stores feedback, cancels at period end, reactivates, and applies the retention offer', async () => {
+    const user = await subscribed('canceller');
+    const feedback = await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { userId: 'ignored', reason: 'too_expensive', details: 'Budget cuts', email: 'x', subscriptionStatus: 'x', priceId: 'x' } });
+    expect(feedback.statusCode).toBe(201);
+    const [stored] = await t.database.db.select().from(cancellationFeedback).where(eq(cancellationFeedback.userId, user.userId));
+    expect(stored).toMatchObject({ reason: 'too_expensive', details: 'Budget cuts', email: user.email, subscriptionStatus: 'trialing', priceId: 'price_fundwire_annual' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'because' } })).statusCode).toBe(400);
+
+    const cancelled = await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: { userId: user.userId } });
+    expect(cancelled.statusCode).toBe(200);
+    let state = await me(user.headers);
+    expect(state.subscription).toMatchObject({ cancelAtPeriodEnd: true, willCancelAt: state.subscription!.currentPeriodEnd });
+    expect(state.hasActiveSubscription).toBe(true);
+
+    await t.app.inject({ method: 'POST', url: '/api/reactivate-subscription', headers: user.headers, payload: {} });
+    state = await me(user.headers);
+    expect(state.subscription).toMatchObject({ cancelAtPeriodEnd: false, willCancelAt: null, status: 'trialing' });
+
+    const offer = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_annual', userId: user.userId, discountPercent: 50, discountDuration: 3 } });
+    expect(offer.json()).toEqual({ url: `${t.config.appUrl}/profile?offer=applied` });
+    state = await me(user.headers);
+    expect(state.subscription).toMatchObject({ discountPercent: 50 });
+    expect(Date.parse(String(state.subscription!.discountEndsAt))).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+  });
+
+  it('ends access when a cancelled period ends, and the clock job marks it canceled', async () => {
+    const user = await subscribed('expiring');
+    await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
+    // Advance the clock past the period end (the subscription's end is moved into the past).
+    await t.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, user.userId));
+    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the session cache's lifetime
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
+    const result = await runSubscriptionClock({ config: t.config, database: t.database, billing: t.app.billing });
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.status).toBe('canceled');
+    expect((await me(user.headers)).hasActiveSubscription).toBe(false);
+
+    // Coming back, the customer pays from day one: the free trial is for a first subscription.
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } })).json() as { id: string };
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}`, headers: user.headers })).json().trialDays).toBe(0);
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    const back = await me(user.headers);
+    expect(back.hasActiveSubscription).toBe(true);
+    expect(back.subscription).toMatchObject({ status: 'active', plan: 'monthly', trialEnd: null });
+  });
+
+  it('tells an open page about a status change within 2 s (server-sent events)', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await account(t, 'live');
+    const abort = new AbortController();
+    const stream = await fetch(`${base}/api/me/events`, { headers: { cookie: user.cookie }, signal: abort.signal });
+    const reader = stream.body!.getReader();
+    let text = '';
+    const read = async (until: (text: string) => boolean) => {
+      const deadline = Date.now() + 2_000;
+      while (!until(text) && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), new Promise<{ value?: undefined }>((resolve) => setTimeout(() => resolve({}), 250))]);
+        if (chunk.value) text += new TextDecoder().decode(chunk.value);
+      }
+      return until(text);
+    };
+    expect(await read((seen) => seen.includes('"subscription":null'))).toBe(true);
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } })).json() as { id: string };
+    const started = Date.now();
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    expect(await read((seen) => seen.includes('"status":"trialing"'))).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    abort.abort();
+  });
+});
+
+describe('billing with Stripe (SDK against a local stand-in)', () => {
+  let t: TestApp;
+  let standIn: StripeStandIn;
+  const webhookSecret = 'whsec_test_fundwire';
+  const signer = new Stripe('sk_test_signer');
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fundwire',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_MONTHLY: 'price_live_monthly',
+      STRIPE_PRICE_ANNUAL: 'price_live_annual',
+      STRIPE_API_URL: standIn.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  let eventCounter = 0;
+  function event(type: string, object: Record<string, unknown>, created: number) {
+    return JSON.stringify({ id: `evt_${type}_${++eventCounter}_${Date.now()}`, object: 'event', type, created, livemode: false, data: { object } });
+  }
+  function subscriptionObject(id: string, userId: string, status: string, periodEnd: number, extra: Record<string, unknown> = {}) {
+    return {
+      id,
+      object: 'subscription',
+      customer: 'cus_live_1',
+      status,
+      metadata: { userId },
+      trial_end: null,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      discounts: [],
+      items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_live_monthly', object: 'price' }, current_period_end: periodEnd }] },
+      ...extra,
+    };
+  }
+  const deliver = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })) =>
+    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+  it('creates a subscription-mode Checkout Session with the 7-day trial for the session user', async () => {
+    const user = await account(t, 'stripe-buyer');
+    const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_live_monthly', userId: 'not-me', email: 'not-me@example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const customer = standIn.requests.find((request) => request.path === '/v1/customers')!;
+    expect(customer.params.get('email')).toBe(user.email);
+    const session = standIn.requests.find((request) => request.path === '/v1/checkout/sessions')!;
+    expect(session.params.get('mode')).toBe('subscription');
+    expect(session.params.get('client_reference_id')).toBe(user.userId);
+    expect(session.params.get('subscription_data[trial_period_days]')).toBe('7');
+    expect(session.params.get('allow_promotion_codes')).toBe('true');
+    expect(session.params.get('line_items[0][price]')).toBe('price_live_monthly');
+    expect(session.params.get('customer')).toMatch(/^cus_standin_/);
+  });
+
+  it('applies a valid event once, however often it is delivered', async () => {
+    const user = await account(t, 'stripe-repeat');
+    const now = Math.floor(Date.now() / 1000);
+    const payload = event('customer.subscription.created', subscriptionObject('sub_repeat', user.userId, 'active', now + 30 * 86400), now);
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) outcomes.push((await deliver(payload)).json().outcome);
+    expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate']);
+    const eventId = (JSON.parse(payload) as { id: string }).id;
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(1);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', plan: 'monthly', stripeSubscriptionId: 'sub_repeat' });
+  });
+
+  it('rejects a bad signature with 400 and changes nothing', async () => {
+    const user = await account(t, 'stripe-forged');
+    const now = Math.floor(Date.now() / 1000);
+    const payload = event('customer.subscription.created', subscriptionObject('sub_forged', user.userId, 'active', now + 86400), now);
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    const response = await deliver(payload, forged);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid Stripe signature' });
+    expect((await deliver(payload.replace('"active"', '"trialing"'), signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))).statusCode).toBe(400);
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId))).toHaveLength(0);
+  });
+
+  it('ends in the right state when updated arrives before created', async () => {
+    const user = await account(t, 'stripe-order');
+    const now = Math.floor(Date.now() / 1000);
+    const created = event('customer.subscription.created', subscriptionObject('sub_order', user.userId, 'trialing', now + 7 * 86400), now - 60);
+    const updated = event('customer.subscription.updated', subscriptionObject('sub_order', user.userId, 'active', now + 37 * 86400, { cancel_at_period_end: true, cancel_at: now + 37 * 86400 }), now);
+    expect((await deliver(updated)).json().outcome).toBe('applied');
+    expect((await deliver(created)).json().outcome).toBe('ignored');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(row!.currentPeriodEnd!.getTime()).toBe((now + 37 * 86400) * 1000);
+  });
+
+  it('suspends access when a payment fails (past_due) and restores it when the invoice is paid', async () => {
+    const user = await account(t, 'stripe-dunning');
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_dunning', user.userId, 'active', now + 86400), now - 10));
+    await deliver(event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_dunning' }, now - 5));
+    const [failed] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(failed?.status).toBe('past_due');
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
+    await deliver(event('invoice.paid', { id: 'in_2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_dunning' }, now));
+    const [paid] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(paid?.status).toBe('active');
+  });
+
+  it('cancels, reactivates and applies the retention coupon through the Stripe API', async () => {
+    const user = await account(t, 'stripe-cancel');
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = subscriptionObject('sub_cancel', user.userId, 'active', now + 20 * 86400);
+    standIn.subscriptions.set('sub_cancel', subscription);
+    await deliver(event('customer.subscription.created', subscription, now - 5));
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(standIn.requests.some((request) => request.path === '/v1/subscriptions/sub_cancel' && request.params.get('cancel_at_period_end') === 'true')).toBe(true);
+    const reactivate = await t.app.inject({ method: 'POST', url: '/api/reactivate-subscription', headers: user.headers, payload: {} });
+    expect(reactivate.json().subscription).toMatchObject({ cancelAtPeriodEnd: false });
+    const offer = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
+    expect(offer.statusCode).toBe(200);
+    const coupon = standIn.requests.find((request) => request.path === '/v1/coupons')!;
+    expect(coupon.params.get('percent_off')).toBe('50');
+    expect(coupon.params.get('duration_in_months')).toBe('3');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.discountPercent).toBe(50);
+    const portal = await t.app.inject({ method: 'POST', url: '/api/billing-portal', headers: user.headers });
+    expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/session' });
+  });
+});

@@ -1,0 +1,307 @@
+// Billing: checkout (Stripe or built-in test mode), the webhook, cancellation, reactivation and the
+// retention offer. Test mode makes the events Stripe would send, signs them with its own secret and
+// feeds them through handleWebhook, the same code real webhooks go through.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { PLANS, RETENTION_OFFER, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { cancellationFeedback, checkoutSessions, subscriptions } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { AuthContext } from '../../plugins/access.js';
+import { isActive } from '../../plugins/access.js';
+import { applyStripeEvent, type EventOutcome } from './events.js';
+import type { Billing } from './stripe-client.js';
+
+export interface BillingDeps {
+  config: Config;
+  database: Database;
+  billing: Billing;
+  /** Called after a user's subscription changed, once the change is committed (drops cached sessions). */
+  onChange?: (userId: string) => void;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
+
+export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<EventOutcome> {
+  let event: Stripe.Event;
+  try {
+    event = deps.billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.webhookSecret);
+  } catch {
+    throw badRequest('Invalid Stripe signature');
+  }
+  const { outcome, userId } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
+  if (userId) deps.onChange?.(userId);
+  return outcome;
+}
+
+function testEvent(type: string, object: unknown): string {
+  return JSON.stringify({ id: `evt_test_${randomBytes(12).toString('hex')}`, object: 'event', type, created: now(), livemode: false, api_version: null, data: { object } });
+}
+
+async function emitTestEvents(deps: BillingDeps, payloads: string[]): Promise<void> {
+  for (const payload of payloads) {
+    const header = deps.billing.stripe.webhooks.generateTestHeaderString({ payload, secret: deps.billing.webhookSecret });
+    await handleWebhook(deps, payload, header);
+  }
+}
+
+interface TestSubscriptionFields {
+  id: string;
+  customer: string;
+  userId: string;
+  priceId: string;
+  status: string;
+  trialEnd: number | null;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  discountPercent: number | null;
+  discountEnd: number | null;
+}
+
+function testSubscription(fields: TestSubscriptionFields) {
+  return {
+    id: fields.id,
+    object: 'subscription',
+    customer: fields.customer,
+    status: fields.status,
+    metadata: { userId: fields.userId },
+    trial_end: fields.trialEnd,
+    cancel_at_period_end: fields.cancelAtPeriodEnd,
+    cancel_at: fields.cancelAtPeriodEnd ? fields.periodEnd : null,
+    discounts: fields.discountPercent
+      ? [{ id: `di_test_${fields.id}`, object: 'discount', coupon: { id: RETENTION_COUPON_ID, percent_off: fields.discountPercent }, end: fields.discountEnd }]
+      : [],
+    items: { object: 'list', data: [{ id: `si_${fields.id}`, object: 'subscription_item', price: { id: fields.priceId, object: 'price' }, current_period_end: fields.periodEnd }] },
+  };
+}
+
+async function currentRecord(deps: BillingDeps, userId: string) {
+  const [row] = await deps.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
+}
+
+function planFromPrice(deps: BillingDeps, priceId: string): PlanId {
+  const plan = deps.billing.planForPrice(priceId);
+  if (!plan) throw badRequest(`priceId must be one of ${Object.values(deps.billing.priceIds).join(', ')}`);
+  return plan;
+}
+
+export async function startCheckout(deps: BillingDeps, user: AuthContext, priceId: string): Promise<{ id: string; url: string }> {
+  const plan = planFromPrice(deps, priceId);
+  if (isActive(user.subscription)) throw conflict('You already have an active subscription.');
+  const existing = await currentRecord(deps, user.user.id);
+  if (deps.billing.mode === 'test') {
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    await deps.database.db.insert(checkoutSessions).values({ id, userId: user.user.id, plan, priceId, mode: 'test' });
+    return { id, url: `${deps.config.appUrl}/checkout/test/${id}` };
+  }
+  const customer =
+    existing?.stripeCustomerId ?? (await deps.billing.stripe.customers.create({ email: user.user.email, metadata: { userId: user.user.id } })).id;
+  const session = await deps.billing.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    client_reference_id: user.user.id,
+    line_items: [{ price: priceId, quantity: 1 }],
+    // The free trial is for a first subscription only.
+    subscription_data: { ...(existing ? {} : { trial_period_days: TRIAL_DAYS }), metadata: { userId: user.user.id } },
+    allow_promotion_codes: true,
+    metadata: { userId: user.user.id, plan },
+    success_url: `${deps.config.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${deps.config.appUrl}/pricing?checkout=canceled`,
+  });
+  if (!session.url) throw new AppError(502, 'stripe', 'Stripe did not return a checkout URL');
+  await deps.database.db.insert(checkoutSessions).values({ id: session.id, userId: user.user.id, plan, priceId, mode: 'stripe' });
+  return { id: session.id, url: session.url };
+}
+
+async function ownTestSession(deps: BillingDeps, user: AuthContext, id: string) {
+  const [session] = await deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  if (!session || session.mode !== 'test' || session.userId !== user.user.id) throw notFound('No such checkout session');
+  return session;
+}
+
+export async function getTestCheckout(deps: BillingDeps, user: AuthContext, id: string) {
+  const session = await ownTestSession(deps, user, id);
+  const plan = PLANS[session.plan as PlanId];
+  const returning = Boolean(await currentRecord(deps, user.user.id));
+  return {
+    id: session.id,
+    status: session.status,
+    email: user.user.email,
+    plan: { id: plan.id, name: plan.name, price: plan.price, period: plan.period },
+    trialDays: returning ? 0 : TRIAL_DAYS,
+  };
+}
+
+/** Pays a test checkout: the events Stripe sends for a new subscription with a trial. */
+export async function payTestCheckout(deps: BillingDeps, user: AuthContext, id: string): Promise<{ redirectUrl: string }> {
+  const session = await ownTestSession(deps, user, id);
+  if (session.status !== 'open') throw conflict(`This checkout is already ${session.status}.`);
+  const subscriptionId = `sub_test_${randomBytes(12).toString('hex')}`;
+  const customer = `cus_test_${user.user.id}`;
+  // The free trial is for a first subscription only; a returning customer pays from day one.
+  const returning = Boolean(await currentRecord(deps, user.user.id));
+  const trialEnd = returning ? null : now() + TRIAL_DAYS * DAY;
+  const periodEnd = trialEnd ?? now() + (session.plan === 'annual' ? 365 : 30) * DAY;
+  const subscription = testSubscription({
+    id: subscriptionId,
+    customer,
+    userId: user.user.id,
+    priceId: session.priceId,
+    status: returning ? 'active' : 'trialing',
+    trialEnd,
+    periodEnd,
+    cancelAtPeriodEnd: false,
+    discountPercent: null,
+    discountEnd: null,
+  });
+  await emitTestEvents(deps, [
+    testEvent('checkout.session.completed', {
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: user.user.id,
+      customer,
+      subscription: subscriptionId,
+      metadata: { userId: user.user.id, plan: session.plan },
+      status: 'complete',
+    }),
+    testEvent('customer.subscription.created', subscription),
+    testEvent('invoice.paid', { id: `in_test_${randomBytes(8).toString('hex')}`, object: 'invoice', customer, subscription: subscriptionId, amount_paid: 0 }),
+  ]);
+  return { redirectUrl: `/checkout/success?session_id=${encodeURIComponent(session.id)}` };
+}
+
+export async function cancelTestCheckout(deps: BillingDeps, user: AuthContext, id: string): Promise<{ redirectUrl: string }> {
+  const session = await ownTestSession(deps, user, id);
+  if (session.status === 'open') await deps.database.db.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, id));
+  return { redirectUrl: '/pricing?checkout=canceled' };
+}
+
+async function requireSubscription(deps: BillingDeps, user: AuthContext) {
+  const record = await currentRecord(deps, user.user.id);
+  if (!record || !record.stripeSubscriptionId || !['active', 'trialing', 'past_due'].includes(record.status)) {
+    throw conflict('There is no subscription to change.');
+  }
+  return record as typeof record & { stripeSubscriptionId: string };
+}
+
+type SubscriptionRecord = NonNullable<Awaited<ReturnType<typeof currentRecord>>>;
+
+/** Test mode: the subscription as Stripe would now describe it, with some fields changed. */
+function testSubscriptionFrom(record: SubscriptionRecord, userId: string, changes: Partial<TestSubscriptionFields>) {
+  const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+  return testSubscription({
+    id: record.stripeSubscriptionId!,
+    customer: record.stripeCustomerId ?? `cus_test_${userId}`,
+    userId,
+    priceId: record.priceId ?? PLANS.monthly.priceId,
+    status: record.status,
+    trialEnd: seconds(record.trialEnd),
+    periodEnd: seconds(record.currentPeriodEnd) ?? now(),
+    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+    discountPercent: record.discountPercent,
+    discountEnd: seconds(record.discountEndsAt),
+    ...changes,
+  });
+}
+
+async function setCancelAtPeriodEnd(deps: BillingDeps, user: AuthContext, cancel: boolean) {
+  const record = await requireSubscription(deps, user);
+  if (deps.billing.mode === 'test') {
+    await emitTestEvents(deps, [testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, { cancelAtPeriodEnd: cancel }))]);
+  } else {
+    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, { cancel_at_period_end: cancel });
+    // Apply Stripe's answer now; the webhook that follows carries the same state and changes nothing.
+    await applyDirect(deps, 'customer.subscription.updated', updated);
+  }
+  return currentRecord(deps, user.user.id);
+}
+
+async function applyDirect(deps: BillingDeps, type: string, object: unknown) {
+  const event = JSON.parse(testEvent(type, object)) as Stripe.Event;
+  const { userId } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
+  if (userId) deps.onChange?.(userId);
+}
+
+export const cancelSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, true);
+export const reactivateSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, false);
+
+/** The retention offer: 50% off for 3 months on the existing subscription. */
+export async function applyRetentionOffer(deps: BillingDeps, user: AuthContext): Promise<{ url: string }> {
+  const record = await requireSubscription(deps, user);
+  if (deps.billing.mode === 'test') {
+    const discountEnd = now() + RETENTION_OFFER.discountDuration * 30 * DAY;
+    await emitTestEvents(deps, [
+      testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, { discountPercent: RETENTION_OFFER.discountPercent, discountEnd })),
+    ]);
+  } else {
+    try {
+      await deps.billing.stripe.coupons.create({
+        id: RETENTION_COUPON_ID,
+        percent_off: RETENTION_OFFER.discountPercent,
+        duration: 'repeating',
+        duration_in_months: RETENTION_OFFER.discountDuration,
+        name: '50% off for 3 months',
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
+    }
+    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
+      discounts: [{ coupon: RETENTION_COUPON_ID }],
+      expand: ['discounts'],
+    });
+    await applyDirect(deps, 'customer.subscription.updated', updated);
+  }
+  return { url: `${deps.config.appUrl}/profile?offer=applied` };
+}
+
+export async function billingPortal(deps: BillingDeps, user: AuthContext): Promise<{ url: string }> {
+  if (deps.billing.mode !== 'stripe') throw badRequest('Billing management needs Stripe; this server runs in test mode.');
+  const record = await currentRecord(deps, user.user.id);
+  if (!record?.stripeCustomerId) throw forbidden('There is no billing account yet.');
+  const portal = await deps.billing.stripe.billingPortal.sessions.create({ customer: record.stripeCustomerId, return_url: `${deps.config.appUrl}/profile` });
+  return { url: portal.url };
+}
+
+export async function submitFeedback(deps: BillingDeps, user: AuthContext, input: { reason: string; details: string }) {
+  const record = await currentRecord(deps, user.user.id);
+  await deps.database.db.insert(cancellationFeedback).values({
+    id: randomUUID(),
+    userId: user.user.id,
+    reason: input.reason,
+    details: input.details,
+    email: user.user.email,
+    subscriptionStatus: record?.status ?? null,
+    priceId: record?.priceId ?? null,
+  });
+}
+
+/**
+ * The scheduled job: subscriptions cancelled at period end lose access when the period ends, and in
+ * test mode a trial or period that ends without cancellation renews, as Stripe would.
+ */
+export async function runSubscriptionClock(deps: BillingDeps): Promise<{ expired: number; renewed: number }> {
+  return deps.database.rawTransaction(async (query) => {
+    const expired = await query(
+      `update subscriptions set status = 'canceled', cancel_at_period_end = false, updated_at = now()
+       where cancel_at_period_end and current_period_end <= now() and status in ('active', 'trialing', 'past_due')
+       returning user_id`,
+    );
+    let renewed = { rows: [] as Record<string, unknown>[] };
+    if (deps.billing.mode === 'test') {
+      renewed = await query(
+        `update subscriptions set status = 'active',
+           current_period_end = current_period_end + case when plan = 'annual' then interval '1 year' else interval '1 month' end, updated_at = now()
+         where not cancel_at_period_end and current_period_end <= now() and status in ('active', 'trialing')
+         returning user_id`,
+      );
+    }
+    for (const row of [...expired.rows, ...renewed.rows]) await query("select pg_notify('subscription_changed', $1)", [String(row.user_id)]);
+    return { expired: expired.rows.length, renewed: renewed.rows.length };
+  });
+}

@@ -1,0 +1,116 @@
+// The admin's lead calls: one page of the whole list (searchable), create, update, delete, batch
+// upload and CSV import. Every write refreshes every cached lead list, stats and sample.
+import { ADMIN_LEADS_PAGE_SIZE, batchUploadResponseSchema, importSummarySchema, leadListResponseSchema, type LeadInput } from '@fundwire/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { leadKeys, LEADS_ERROR, LEADS_URL } from '@/features/leads/api';
+import { leadFilterQueryString } from '@/features/leads/view-params';
+import { apiFetch } from '@/lib/api-client';
+import { ADMIN_MESSAGES } from './messages';
+import { adminRequest } from './request';
+
+export const LEADS_BATCH_URL = '/api/leads/batch';
+export const IMPORT_PREVIEW_URL = '/api/admin/imports/preview';
+export const IMPORT_URL = '/api/admin/imports';
+
+export function leadUrl(id: string): string {
+  return `${LEADS_URL}/${encodeURIComponent(id)}`;
+}
+
+export interface AdminLeadPageParams {
+  /** Search text, normalised; '' for all leads. */
+  q: string;
+  /** 1-based. */
+  page: number;
+}
+
+// Under leadKeys.all, so invalidating every lead query refreshes the admin list too.
+export const adminLeadKeys = {
+  all: [...leadKeys.all, 'admin'] as const,
+  page: (params: AdminLeadPageParams) => [...adminLeadKeys.all, params] as const,
+};
+
+export function adminLeadPageQueryOptions(params: AdminLeadPageParams) {
+  return queryOptions({
+    queryKey: adminLeadKeys.page(params),
+    queryFn: ({ signal }) =>
+      apiFetch(`${LEADS_URL}?${leadFilterQueryString({ q: params.q }, { page: params.page, limit: ADMIN_LEADS_PAGE_SIZE })}`, {
+        schema: leadListResponseSchema,
+        fallbackMessage: LEADS_ERROR,
+        signal,
+      }),
+  });
+}
+
+/** One page of ADMIN_LEADS_PAGE_SIZE leads. The last page stays on screen while the next one loads. */
+export function useAdminLeadPage(params: AdminLeadPageParams) {
+  return useQuery({ ...adminLeadPageQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+function useInvalidateLeads() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+}
+
+export interface SaveLeadVariables {
+  /** Set when editing; absent for a new lead. */
+  id?: string;
+  input: LeadInput;
+}
+
+/** POST /api/leads or PUT /api/leads/:id. Errors are ApiRequestErrors (a 400 carries field issues). */
+export function useSaveLead() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: ({ id, input }: SaveLeadVariables) =>
+      id === undefined
+        ? adminRequest(LEADS_URL, { method: 'POST', body: { json: input }, fallbackMessage: ADMIN_MESSAGES.createFailed })
+        : adminRequest(leadUrl(id), { method: 'PUT', body: { json: input }, fallbackMessage: ADMIN_MESSAGES.updateFailed }),
+    onSuccess: invalidateLeads,
+  });
+}
+
+export function useDeleteLead() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: (id: string) => adminRequest(leadUrl(id), { method: 'DELETE', fallbackMessage: ADMIN_MESSAGES.deleteFailed }),
+    // A 404 means someone else deleted it: refresh either way.
+    onSettled: invalidateLeads,
+  });
+}
+
+export function useBatchUpload() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: (leads: readonly Record<string, unknown>[]) =>
+      adminRequest(LEADS_BATCH_URL, {
+        method: 'POST',
+        body: { json: { leads } },
+        schema: batchUploadResponseSchema,
+        fallbackMessage: ADMIN_MESSAGES.batchFailed,
+      }),
+    onSuccess: invalidateLeads,
+  });
+}
+
+/** What importing the file would do; nothing is written. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (file: Blob) =>
+      adminRequest(IMPORT_PREVIEW_URL, {
+        method: 'POST',
+        body: { csv: file },
+        schema: importSummarySchema,
+        fallbackMessage: ADMIN_MESSAGES.importPreviewFailed,
+      }),
+  });
+}
+
+/** Imports the file, all rows or none. */
+export function useRunImport() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: (file: Blob) =>
+      adminRequest(IMPORT_URL, { method: 'POST', body: { csv: file }, schema: importSummarySchema, fallbackMessage: ADMIN_MESSAGES.importFailed }),
+    onSuccess: invalidateLeads,
+  });
+}

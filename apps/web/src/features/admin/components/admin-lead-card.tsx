@@ -1,0 +1,98 @@
+// One lead in the admin grid: what identifies it at a glance, and its Edit and Delete buttons.
+import type { Lead } from '@fundwire/shared';
+import { ExternalLink, LoaderCircle, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { fundingAmountText, LeadIndustryBadge, LeadProvenance, UNKNOWN_TEXT } from '@/features/leads/components/lead-card';
+import { LeadDate } from '@/features/leads/components/lead-date';
+import { displayDomain, externalHref } from '@/features/leads/lead-links';
+
+export interface AdminLeadCardProps {
+  lead: Lead;
+  onEdit: (lead: Lead) => void;
+  onDelete: (lead: Lead) => void;
+  /** This lead is being deleted. */
+  deleting: boolean;
+  /** Another write is in flight: the buttons wait. */
+  disabled: boolean;
+}
+
+export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: AdminLeadCardProps) {
+  const titleId = `admin-lead-${lead.id}-name`;
+  const website = externalHref(lead.domain);
+  const domain = displayDomain(lead.domain);
+  const contactCount = lead.contacts.length;
+
+  return (
+    <Card
+      data-testid="admin-lead-card"
+      data-lead-id={lead.id}
+      role="article"
+      aria-labelledby={titleId}
+      aria-busy={deleting || undefined}
+      className="h-full gap-3 p-5 aria-busy:opacity-60"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-base font-semibold leading-snug break-words">
+            {lead.companyName}
+          </h3>
+          {website ? (
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex max-w-full items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline"
+            >
+              <span className="truncate">{domain}</span>
+              <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            <span className="block truncate text-sm text-muted-foreground">{domain || 'No domain'}</span>
+          )}
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0 items-center">
+          <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lead.companyName}`} disabled={disabled || deleting} onClick={() => onEdit(lead)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 text-destructive hover:bg-red-50 hover:text-destructive"
+            aria-label={`Delete ${lead.companyName}`}
+            disabled={disabled || deleting}
+            onClick={() => onDelete(lead)}
+          >
+            {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Trash2 aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+
+      <p data-testid="admin-lead-amount" className="font-semibold tabular-nums">
+        {fundingAmountText(lead.fundingAmount)}
+        <span className="text-muted-foreground"> · </span>
+        {lead.fundingRound}
+      </p>
+
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+        <LeadIndustryBadge industry={lead.industry} className="max-w-full" />
+        <LeadDate date={lead.fundingDate} />
+      </div>
+
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-border pt-3 text-sm text-muted-foreground">
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <span className="sr-only">Location: </span>
+          <span className="truncate">{lead.location.trim() || UNKNOWN_TEXT}</span>
+        </span>
+        <span data-testid="admin-lead-contacts" className="inline-flex items-center gap-1.5 tabular-nums">
+          <Users aria-hidden="true" className="size-4 shrink-0" />
+          {contactCount} {contactCount === 1 ? 'contact' : 'contacts'}
+        </span>
+      </div>
+
+      <LeadProvenance lead={lead} />
+    </Card>
+  );
+}

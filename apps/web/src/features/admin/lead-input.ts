@@ -1,0 +1,60 @@
+// Two rules the client applies before sending a LeadInput (the shared leadInputSchema): amounts typed
+// in millions become whole dollars, and contacts without a name or an email are left out (SPEC.md
+// section 5).
+import type { Contact } from '@fundwire/shared';
+
+const DOLLARS_PER_MILLION = 1_000_000;
+
+/** 2.5 (million) -> 2500000 whole dollars. */
+export function millionsToDollars(millions: number): number {
+  return Math.round(millions * DOLLARS_PER_MILLION);
+}
+
+/** 2500000 dollars -> 2.5 (million). */
+export function dollarsToMillions(dollars: number): number {
+  return dollars / DOLLARS_PER_MILLION;
+}
+
+/**
+ * The amount field's text as a number of millions, or null when it is not one: empty, not a
+ * number, negative, or so large that the dollar figure would lose precision.
+ */
+export function parseMillions(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < 0) return null;
+  if (!Number.isSafeInteger(millionsToDollars(value))) return null;
+  return value;
+}
+
+/** Whether a contact row has what a contact needs to be saved: a name and an email. */
+export function isCompleteContact(contact: Pick<Contact, 'name' | 'email'>): boolean {
+  return contact.name.trim() !== '' && contact.email.trim() !== '';
+}
+
+/** The contacts worth saving, with surrounding spaces trimmed. */
+export function dropIncompleteContacts(contacts: readonly Contact[]): Contact[] {
+  return contacts.filter(isCompleteContact).map(trimContact);
+}
+
+/**
+ * For each contact that will be sent, the index of the form row it came from. The server names
+ * contacts by their position in the body ("contacts.1.email"); this finds the row to mark.
+ */
+export function keptContactRows(contacts: readonly Pick<Contact, 'name' | 'email'>[]): number[] {
+  const rows: number[] = [];
+  contacts.forEach((contact, index) => {
+    if (isCompleteContact(contact)) rows.push(index);
+  });
+  return rows;
+}
+
+function trimContact(contact: Contact): Contact {
+  return {
+    name: contact.name.trim(),
+    role: contact.role.trim(),
+    email: contact.email.trim(),
+    linkedIn: contact.linkedIn.trim(),
+  };
+}

@@ -1,0 +1,24 @@
+// The admin screen's words from SPEC.md sections 5 and 8, in one place for the screen and its tests.
+
+export const ADMIN_MESSAGES = {
+  created: 'Lead created successfully',
+  updated: 'Lead updated successfully',
+  deleted: 'Lead deleted successfully',
+  createFailed: 'Failed to create lead',
+  updateFailed: 'Failed to update lead',
+  deleteFailed: 'Failed to delete lead',
+  deleteConfirm: 'Are you sure you want to delete this lead?',
+  batchFailed: 'Failed to batch upload leads',
+  batchBadJson: 'Failed to batch upload leads. Please check your JSON format.',
+  importPreviewFailed: 'Could not check this CSV file',
+  importFailed: 'Failed to import leads',
+} as const;
+
+/** "Successfully uploaded {count} leads", the count being the server's, as a plain number. */
+export function batchUploadedMessage(count: number): string {
+  return `Successfully uploaded ${count} leads`;
+}
+
+export function importedMessage(created: number, updated: number): string {
+  return `Imported ${created} new and ${updated} updated leads`;
+}
