@@ -2,8 +2,7 @@ import type { FreeLead } from '@fundwire/shared';
 import { MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { formatMoney } from '@/lib/format';
-import { IndustryBadge } from './industry-badge';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-card';
 import { LeadDate } from './lead-date';
 
 /** A lead from the public sample: company, industry, when and how much it raised. No contacts. */
@@ -15,7 +14,7 @@ export function FreeLeadCard({ lead }: { lead: FreeLead }) {
         <h3 id={titleId} className="min-w-0 text-base font-semibold leading-snug break-words">
           {lead.companyName}
         </h3>
-        <IndustryBadge industry={lead.industry} className="mt-0.5" />
+        <LeadIndustryBadge industry={lead.industry} className="mt-0.5" />
       </div>
       <LeadDate date={lead.fundingDate} className="mt-1" />
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-muted-foreground">{lead.description}</p>
@@ -23,7 +22,7 @@ export function FreeLeadCard({ lead }: { lead: FreeLead }) {
       <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <dt className="sr-only">Amount raised</dt>
-          <dd className="text-lg font-semibold tabular-nums text-foreground">{formatMoney(lead.fundingAmount)}</dd>
+          <dd className="text-lg font-semibold tabular-nums text-foreground">{fundingAmountText(lead.fundingAmount)}</dd>
           <dt className="sr-only">Round</dt>
           <dd>
             <Badge variant="secondary">{lead.fundingRound}</Badge>
@@ -32,7 +31,7 @@ export function FreeLeadCard({ lead }: { lead: FreeLead }) {
         <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
           <dt className="sr-only">Location</dt>
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">{lead.location}</dd>
+          <dd className="truncate">{lead.location || UNKNOWN_TEXT}</dd>
         </div>
       </dl>
     </Card>
