@@ -71,5 +71,144 @@ export async function setOidcUser(request: APIRequestContext, user: { sub: strin
   await request.post(`${mailApi}/oidc-user`, { data: user });
 }
 
+export const ADMIN_PASSWORD = 'e2e-admin-password-1';
+
+/**
+ * The admin account (ADMIN_EMAIL), signed up the first time a test asks for it in a run and signed in
+ * after that. Only the one run-wide account can hold the role, so tests share it.
+ */
+export async function adminAccount(request: APIRequestContext): Promise<Account> {
+  const signIn = await request.post(`${appUrl}/api/auth/sign-in/email`, {
+    headers: { origin: appUrl },
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  if (signIn.ok()) {
+    const body = (await signIn.json()) as { user: { id: string } };
+    return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, userId: body.user.id };
+  }
+  return createAccount(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+/** Every URL the main frame went to, in order: full loads and client-side (history API) changes alike. */
+export function recordNavigations(page: Page): string[] {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && visited.at(-1) !== frame.url()) visited.push(frame.url());
+  });
+  return visited;
+}
+
+/** The local calendar day `days` before `from`, as the web app sends it (YYYY-MM-DD). */
+export function localDay(from: Date, days = 0): string {
+  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() - days);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+export interface ApiContact {
+  name: string;
+  role: string;
+  email: string;
+  linkedIn: string;
+}
+
+export interface ApiLead {
+  id: string;
+  companyName: string;
+  domain: string;
+  industry: string;
+  fundingAmount: number;
+  fundingRound: string;
+  location: string;
+  fundingDate: string;
+  description: string;
+  contacts: ApiContact[];
+}
+
+export interface ApiLeadPage {
+  leads: ApiLead[];
+  totalCount: number;
+  hasMore: boolean;
+}
+
+export type LeadFilterParams = Record<string, string>;
+
+/** One page of GET /api/leads, as the signed-in `request` context sees it. */
+export async function fetchLeadPage(request: APIRequestContext, filter: LeadFilterParams, page = 1, limit = 20): Promise<ApiLeadPage> {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit), ...filter });
+  const response = await request.get(`${appUrl}/api/leads?${query.toString()}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ApiLeadPage;
+}
+
+/** Every lead matching `filter`, in the API's order. */
+export async function fetchAllLeads(request: APIRequestContext, filter: LeadFilterParams): Promise<ApiLead[]> {
+  const all: ApiLead[] = [];
+  for (let page = 1; ; page++) {
+    const body = await fetchLeadPage(request, filter, page, 100);
+    all.push(...body.leads);
+    if (!body.hasMore) return all;
+  }
+}
+
+export interface NewLead {
+  companyName: string;
+  domain: string;
+  industry: string;
+  fundingAmount: number;
+  fundingRound: string;
+  location: string;
+  fundingDate: string;
+  description: string;
+  contacts: ApiContact[];
+}
+
+/**
+ * Writes leads straight into the e2e database and bumps the leads version, as every lead write in the
+ * server does, so its list and stats caches see them. Stands in for the admin API until it exists.
+ */
+export async function insertLeads(newLeads: NewLead[]): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const columns = await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'leads' and column_name = 'identity_key'`,
+    );
+    const withIdentityKey = columns.rowCount === 1;
+    for (const lead of newLeads) {
+      const values = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description];
+      const inserted = await client.query<{ id: string }>(
+        withIdentityKey
+          ? `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid()) returning id`
+          : `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description)
+             values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        values,
+      );
+      const leadId = inserted.rows[0]?.id;
+      for (const [position, contact] of lead.contacts.entries()) {
+        await client.query(`insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, $2, $3, $4, $5, $6)`, [
+          leadId,
+          position,
+          contact.name,
+          contact.role,
+          contact.email,
+          contact.linkedIn,
+        ]);
+      }
+    }
+    await client.query(`insert into app_meta (key, value) values ('leads_version', '1')
+      on conflict (key) do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
 export const test = base;
 export { expect };

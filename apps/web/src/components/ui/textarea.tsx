@@ -1,7 +1,7 @@
 // A multi-line text box styled like Input, and a labelled version wired up like InputField.
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { Label } from './label';
+import { FieldFrame, type FieldFrameProps } from './form-field';
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (
@@ -20,42 +20,16 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   );
 }
 
-export type TextareaFieldProps = ComponentProps<'textarea'> & {
-  label: string;
-  /** The field's validation message; marks the text area invalid when set. */
-  error?: string | undefined;
-  hint?: ReactNode;
-  /** Shown at the end of the label row, e.g. a button that fills the field in. */
-  labelAside?: ReactNode;
-  /** Class names for the wrapper; `className` styles the text area itself. */
-  fieldClassName?: string;
-};
+export type TextareaFieldProps = ComponentProps<'textarea'> &
+  Omit<FieldFrameProps, 'children' | 'id' | 'className'> & {
+    /** Class names for the wrapper; `className` styles the text area itself. */
+    fieldClassName?: string;
+  };
 
 export function TextareaField({ label, error, hint, labelAside, id, fieldClassName, ...props }: TextareaFieldProps) {
-  const generatedId = useId();
-  const textareaId = id ?? generatedId;
-  const hintId = `${textareaId}-hint`;
-  const errorId = `${textareaId}-error`;
-  const showHint = Boolean(hint) && !error;
-  const describedBy = error ? errorId : showHint ? hintId : undefined;
-
   return (
-    <div className={cn('grid gap-2', fieldClassName)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={textareaId}>{label}</Label>
-        {labelAside}
-      </div>
-      <Textarea id={textareaId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {showHint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} labelAside={labelAside} id={id} className={fieldClassName}>
+      {(control) => <Textarea {...control} {...props} />}
+    </FieldFrame>
   );
 }
