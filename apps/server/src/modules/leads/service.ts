@@ -182,7 +182,19 @@ export async function getLeadStats(db: Db): Promise<LeadStats> {
   });
 }
 
-const EXPORT_BATCH = 1_000;
+const EXPORT_BATCH = 5_000;
+
+const csvColumns = {
+  id: leads.id,
+  companyName: leads.companyName,
+  domain: leads.domain,
+  industry: leads.industry,
+  fundingAmount: leads.fundingAmount,
+  fundingRound: leads.fundingRound,
+  location: leads.location,
+  fundingDate: leads.fundingDate,
+  description: leads.description,
+};
 
 /** The whole filtered result as CSV, fetched in keyset batches so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
@@ -192,7 +204,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
   for (;;) {
     const keyset = after ? sql`(${leads.fundingDate}, ${leads.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined;
     const rows = await db
-      .select()
+      .select(csvColumns)
       .from(leads)
       .where(and(where, keyset))
       .orderBy(desc(leads.fundingDate), desc(leads.id))
@@ -203,7 +215,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       rows.map((row) => row.id),
     );
     let chunk = '';
-    for (const row of rows) chunk += leadCsvLines(toLead(row, byLead.get(row.id) ?? []));
+    for (const row of rows) chunk += leadCsvLines({ ...row, contacts: byLead.get(row.id) ?? [] });
     yield chunk;
     const last = rows[rows.length - 1]!;
     after = { date: last.fundingDate, id: last.id };
