@@ -167,7 +167,7 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
       {listed.length > 0 && (
         <div className="grid min-w-0 gap-2">
           <h3 className="text-sm font-semibold">Skipped rows ({countFormatter.format(Math.max(summary.skipped, listed.length))})</h3>
-          <ul data-testid="import-skipped" tabIndex={0} aria-label="Skipped rows" className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm">
+          <ul data-testid="import-skipped-rows" tabIndex={0} aria-label="Skipped rows" className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm">
             {listed.map((row) => (
               <li key={`${row.line}-${row.company}`} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3">
                 <span className="shrink-0 text-muted-foreground tabular-nums">Line {row.line}</span>

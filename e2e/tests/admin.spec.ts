@@ -1,0 +1,374 @@
+// The admin console as the admin (ADMIN_EMAIL): add, edit and delete leads, batch upload, the
+// Fundraising Fox CSV import as subscribers then see it, and what a non-admin gets.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures.js';
+import { ensureAdminAccount, signInAsAdmin, sql, subscriberContext, toast } from '../support/more-fixtures.js';
+
+// Generous but finite: the machine is small and may run another suite at the same time.
+const expect = baseExpect.configure({ timeout: 10_000 });
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The repository's parent holds shared/ (the spec and the sample data).
+const SAMPLE_CSV = path.resolve(here, '../../../shared/data/fundraisingfox-rounds-sample.csv');
+const SAMPLE_ROWS = 2540;
+
+const TITLE = 'Admin - Leads Management';
+
+interface ApiLead {
+  id: string;
+  companyName: string;
+  domain: string;
+  industry: string;
+  location: string;
+  fundingAmount: number;
+  fundingRound: string;
+  fundingDate: string;
+  description: string;
+  contacts: { name: string; role: string; email: string; linkedIn: string }[];
+}
+
+function suffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** YYYY-MM-DD, `days` before today (local time, as the date input takes it). */
+function isoDay(days = 0): string {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+async function searchLeads(request: APIRequestContext, q: string): Promise<ApiLead[]> {
+  const response = await request.get(`/api/leads?${new URLSearchParams({ q, page: '1', limit: '100' }).toString()}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { leads: ApiLead[] }).leads;
+}
+
+function leadBody(name: string, domain: string, overrides: Record<string, unknown> = {}) {
+  return {
+    companyName: name,
+    domain,
+    industry: 'Robotics',
+    fundingAmount: 3_000_000,
+    fundingRound: 'Seed',
+    location: 'Pittsburgh, PA',
+    fundingDate: isoDay(3),
+    description: 'Warehouse robots for small distributors.',
+    tags: [],
+    contacts: [{ name: 'Robin Example', role: 'CEO', email: `robin@${domain}`, linkedIn: '' }],
+    ...overrides,
+  };
+}
+
+function adminCard(page: Page, companyName: string) {
+  return page.getByTestId('admin-lead-card').filter({ has: page.getByRole('heading', { name: companyName, exact: true }) });
+}
+
+async function openAdmin(page: Page, query = ''): Promise<void> {
+  await page.goto(query ? `/admin?q=${encodeURIComponent(query)}` : '/admin');
+  await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+}
+
+test.describe('admin: leads', () => {
+  // Leads a test added by hand or by batch are deleted afterwards, so other specs in the run (which compare
+  // the newest leads on screen with the API) do not meet them. The CSV import stays: it is old rounds.
+  const leftovers: string[] = [];
+  test.afterEach(async ({ request }) => {
+    if (leftovers.length === 0) return;
+    await ensureAdminAccount(request);
+    for (const id of leftovers.splice(0)) {
+      const response = await request.delete(`/api/leads/${id}`);
+      expect([200, 404], `cleaning up lead ${id}`).toContain(response.status());
+    }
+  });
+
+  test('Add Lead creates a lead from the form; amounts are in millions; contact rows add and remove', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    await openAdmin(page);
+    await expect(page.getByTestId('admin-lead-card').first()).toBeVisible();
+
+    const id = suffix();
+    const name = `E2E Robotics ${id}`;
+    const domain = `e2e-robotics-${id}.example.com`;
+    const fundingDate = isoDay(2);
+
+    await page.getByRole('button', { name: 'Add Lead' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
+    await expect(dialog).toBeVisible();
+
+    // One contact row to start, with no Remove button; a second row brings Remove to both.
+    const rows = dialog.getByTestId('contact-row');
+    const removeButtons = dialog.getByRole('button', { name: /^Remove contact/ });
+    await expect(rows).toHaveCount(1);
+    await expect(removeButtons).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(removeButtons).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Remove contact 2' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(removeButtons).toHaveCount(0);
+
+    await dialog.getByLabel('Company Name').fill(name);
+    await dialog.getByLabel('Domain').fill(domain);
+    await dialog.getByLabel('Industry').fill('Robotics');
+    await dialog.getByLabel('Location').fill('Pittsburgh, PA');
+    const amount = dialog.getByLabel('Funding Amount (millions)');
+    await expect(amount).toHaveAttribute('step', '0.1');
+    await amount.fill('2.5');
+    await expect(dialog.getByText('Saved as $2,500,000.')).toBeVisible();
+    await dialog.getByLabel('Funding Round').selectOption('Series A');
+    await dialog.getByLabel('Funding Date').fill(fundingDate);
+    await dialog.getByLabel('Description').fill('Warehouse robots for small distributors, added by the e2e suite.');
+    const contact = rows.first();
+    await contact.getByLabel('Name', { exact: true }).fill('Robin Example');
+    await contact.getByLabel('Role').fill('CEO');
+    await contact.getByLabel('Email').fill(`robin@${domain}`);
+    await contact.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/robin-example');
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/leads') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Save Lead' }).click();
+    expect((await created).status()).toBe(201);
+    await expect(toast(page, 'Lead created successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('search').getByLabel('Search').fill(name);
+    await expect(page).toHaveURL(/[?&]q=/);
+    const card = adminCard(page, name);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('admin-lead-amount')).toHaveText('$2,500,000 · Series A');
+    await expect(card.getByTestId('admin-lead-contacts')).toHaveText('1 contact');
+    await expect(card).toContainText(domain);
+    await expect(page.getByTestId('admin-lead-card')).toHaveCount(1);
+
+    const [saved] = await searchLeads(page.request, name);
+    if (saved) leftovers.push(saved.id);
+    expect(saved).toMatchObject({
+      companyName: name,
+      domain,
+      industry: 'Robotics',
+      location: 'Pittsburgh, PA',
+      fundingAmount: 2_500_000,
+      fundingRound: 'Series A',
+      fundingDate,
+      contacts: [{ name: 'Robin Example', role: 'CEO', email: `robin@${domain}`, linkedIn: 'https://www.linkedin.com/in/robin-example' }],
+    });
+  });
+
+  test('Edit changes a lead in place; Delete asks first and removes it', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    const id = suffix();
+    const name = `E2E Editable ${id}`;
+    const domain = `e2e-editable-${id}.example.com`;
+    const created = await page.request.post('/api/leads', { data: leadBody(name, domain) });
+    expect(created.status(), await created.text()).toBe(201);
+    const leadId = ((await created.json()) as { lead: ApiLead }).lead.id;
+    leftovers.push(leadId);
+
+    await openAdmin(page, name);
+    await expect(adminCard(page, name)).toHaveCount(1);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Lead' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Company Name')).toHaveValue(name);
+    await expect(dialog.getByLabel('Funding Amount (millions)')).toHaveValue('3');
+    await expect(dialog.getByTestId('contact-row').first().getByLabel('Email')).toHaveValue(`robin@${domain}`);
+
+    const renamed = `${name} Renamed`;
+    await dialog.getByLabel('Company Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Lead updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(adminCard(page, renamed)).toHaveCount(1);
+    await expect(adminCard(page, name)).toHaveCount(0);
+    const [updated] = await searchLeads(page.request, renamed);
+    expect(updated).toMatchObject({ id: leadId, companyName: renamed, fundingAmount: 3_000_000, contacts: [{ email: `robin@${domain}` }] });
+
+    // Dismissing the confirmation deletes nothing.
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(request.url());
+    });
+    page.once('dialog', (confirm) => void confirm.dismiss());
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await expect(adminCard(page, renamed)).toHaveCount(1);
+    expect(deletes).toEqual([]);
+
+    let confirmMessage = '';
+    page.once('dialog', (confirm) => {
+      confirmMessage = confirm.message();
+      void confirm.accept();
+    });
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await expect(toast(page, 'Lead deleted successfully')).toBeVisible();
+    expect(confirmMessage).toBe('Are you sure you want to delete this lead?');
+    expect(deletes).toHaveLength(1);
+    await expect(adminCard(page, renamed)).toHaveCount(0);
+    await expect(page.getByText(`No leads match “${name}”`)).toBeVisible();
+    expect(await searchLeads(page.request, name)).toEqual([]);
+  });
+
+  test('Batch Upload: the sample uploads, bad JSON is refused, a rejected row is listed and nothing is saved', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    await openAdmin(page);
+    const batchCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/leads/batch')) batchCalls.push(request.method());
+    });
+
+    await page.getByRole('button', { name: 'Batch Upload' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Batch Upload Leads' });
+    const text = dialog.getByLabel('Leads JSON');
+    await expect(text).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Generate Sample' }).click();
+    const sample = JSON.parse(await text.inputValue()) as { companyName: string; fundingAmount: number }[];
+    expect(sample).toHaveLength(1);
+    expect(sample[0]?.companyName).toBe('Sample Startup');
+
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/leads/batch'));
+    await dialog.getByRole('button', { name: 'Upload Leads' }).click();
+    const response = await uploaded;
+    expect(response.status()).toBe(200);
+    const { count, created } = (await response.json()) as { count: number; created: number };
+    expect(count).toBe(1);
+    await expect(toast(page, `Successfully uploaded ${count} leads`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const sampleLead = (await searchLeads(page.request, 'Sample Startup')).find((lead) => lead.domain === 'sample-startup.example.com');
+    expect(sampleLead).toBeDefined();
+    // Delete it afterwards only if this upload made it (the sample is the same lead every time).
+    if (sampleLead && created === 1) leftovers.push(sampleLead.id);
+
+    // Text that is not JSON never reaches the server.
+    await page.getByRole('button', { name: 'Batch Upload' }).click();
+    dialog = page.getByRole('dialog', { name: 'Batch Upload Leads' });
+    await dialog.getByLabel('Leads JSON').fill('[{"companyName": "Broken", ');
+    await dialog.getByRole('button', { name: 'Upload Leads' }).click();
+    await expect(toast(page, 'Failed to batch upload leads. Please check your JSON format.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect(batchCalls).toEqual(['POST']);
+
+    // One bad round rejects the whole batch; the dialog lists the row and why.
+    const id = suffix();
+    const good = leadBody(`E2E Batch Good ${id}`, `e2e-batch-good-${id}.example.com`);
+    const bad = leadBody(`E2E Batch Bad ${id}`, `e2e-batch-bad-${id}.example.com`, { fundingRound: 'Series Z' });
+    await dialog.getByLabel('Leads JSON').fill(JSON.stringify([good, bad], null, 2));
+    const rejected = page.waitForResponse((res) => res.url().endsWith('/api/leads/batch'));
+    await dialog.getByRole('button', { name: 'Upload Leads' }).click();
+    expect((await rejected).status()).toBe(400);
+    const errors = dialog.getByTestId('batch-errors');
+    await expect(errors).toBeVisible();
+    await expect(errors).toContainText('Nothing was saved');
+    const errorRows = errors.getByTestId('batch-error-row');
+    await expect(errorRows).toHaveCount(1);
+    await expect(errorRows.first()).toContainText(`Row 2: E2E Batch Bad ${id}`);
+    await expect(errorRows.first()).toContainText('fundingRound');
+    await expect(toast(page, 'Nothing was saved. The rejected rows are listed in the dialog.')).toBeVisible();
+    expect(await searchLeads(page.request, `E2E Batch Good ${id}`)).toEqual([]);
+    expect(await searchLeads(page.request, `E2E Batch Bad ${id}`)).toEqual([]);
+  });
+
+  test('Import CSV previews the Fundraising Fox sample, imports it, and subscribers find it with attribution', async ({ page, browser, request }) => {
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    const [before] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
+    const alreadyImported = (before?.n ?? 0) > 0;
+
+    await openAdmin(page);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('link', { name: 'Fundraising Fox Open Dataset' })).toHaveAttribute('href', 'https://fundraisingfox.com');
+
+    const preview = page.waitForResponse((response) => response.url().endsWith('/api/admin/imports/preview'));
+    await dialog.getByLabel('CSV file').setInputFiles(SAMPLE_CSV);
+    expect((await preview).status()).toBe(200);
+    await expect(dialog.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
+    // The stat cells (<dd>); the skipped-rows list shares the import-skipped test id with its cell.
+    const stat = (name: string) => dialog.locator(`dd[data-testid="import-${name}"]`);
+    const number = async (name: string) => Number((await stat(name).innerText()).replace(/,/g, ''));
+    await expect(stat('total')).toHaveText('2,540');
+    const counts = { created: await number('new'), updated: await number('updated'), skipped: await number('skipped'), total: await number('total') };
+    expect(counts.total).toBe(SAMPLE_ROWS);
+    expect(counts.created + counts.updated + counts.skipped).toBe(SAMPLE_ROWS);
+    expect(counts.skipped).toBeGreaterThan(0);
+    if (alreadyImported) {
+      expect(counts.updated).toBeGreaterThan(0);
+    } else {
+      expect(counts.updated).toBe(0);
+      expect(counts.created + counts.skipped).toBe(SAMPLE_ROWS);
+    }
+    // Nothing is written by the preview.
+    const [afterPreview] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
+    expect(afterPreview?.n).toBe(before?.n);
+
+    const skipped = dialog.getByRole('list', { name: 'Skipped rows' });
+    await expect(skipped.getByRole('listitem')).toHaveCount(counts.skipped);
+    const oli = skipped.getByRole('listitem').filter({ hasText: 'OLI Technologies' });
+    await expect(oli).toContainText('Line 3');
+    await expect(oli).toContainText('no round');
+
+    const imported = page.waitForResponse((response) => response.url().endsWith('/api/admin/imports') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    // The toast carries the server's counts, which match the preview's.
+    expect((await imported).status()).toBe(200);
+    await expect(toast(page, `Imported ${counts.created} new and ${counts.updated} updated leads`)).toBeVisible({ timeout: 60_000 });
+    await expect(dialog).toBeHidden();
+    const [afterImport] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
+    expect(afterImport?.n).toBe((before?.n ?? 0) + counts.created);
+
+    const subscriber = await subscriberContext(browser, request, 'import-reader');
+    try {
+      const reader = subscriber.page;
+      await reader.goto('/historical?q=Creoir');
+      await expect(reader.getByRole('heading', { name: 'Historical Leads', level: 1 })).toBeVisible();
+      const card = reader.getByTestId('lead-card').filter({ has: reader.getByRole('heading', { name: 'Creoir', exact: true }) });
+      await expect(card).toHaveCount(1, { timeout: 15_000 });
+      await expect(card.getByTestId('lead-source')).toHaveAttribute('href', 'https://fundraisingfox.com/companies/creoir');
+      await expect(card.getByTestId('lead-attribution')).toHaveText('Data: Fundraising Fox (CC BY 4.0)');
+      await expect(card.getByTestId('industry-badge')).toHaveText('Unknown');
+      await expect(card.getByTestId('lead-amount')).toHaveText('Undisclosed');
+      await expect(card.getByTestId('lead-domain')).toContainText('creoir.com');
+      await expect(card).toContainText('Seed');
+    } finally {
+      await subscriber.context.close();
+    }
+  });
+
+  test('a subscribed non-admin gets 403 from every admin call and is sent from /admin to /dashboard', async ({ browser, request }) => {
+    const { context, page } = await subscriberContext(browser, request, 'not-admin');
+    try {
+      const leads = await page.request.get('/api/leads?page=1&limit=1');
+      expect(leads.status()).toBe(200);
+      const existing = ((await leads.json()) as { leads: ApiLead[] }).leads[0]!;
+      const id = suffix();
+      const body = leadBody(`E2E Forbidden ${id}`, `e2e-forbidden-${id}.example.com`);
+
+      const calls = [
+        ['POST /api/leads', await page.request.post('/api/leads', { data: body })],
+        ['PUT /api/leads/:id', await page.request.put(`/api/leads/${existing.id}`, { data: { ...body, companyName: 'Hijacked' } })],
+        ['DELETE /api/leads/:id', await page.request.delete(`/api/leads/${existing.id}`)],
+        ['POST /api/leads/batch', await page.request.post('/api/leads/batch', { data: { leads: [body] } })],
+        [
+          'POST /api/admin/imports/preview',
+          await page.request.post('/api/admin/imports/preview', { headers: { 'content-type': 'text/csv' }, data: 'company_slug,company_name\n' }),
+        ],
+      ] as const;
+      for (const [name, response] of calls) expect(response.status(), name).toBe(403);
+
+      // Nothing changed.
+      const [still] = await sql<{ company_name: string }>('select company_name from leads where id = $1', [existing.id]);
+      expect(still?.company_name).toBe(existing.companyName);
+      expect(await sql('select id from leads where domain = $1', [body.domain])).toEqual([]);
+
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: 'Recent Leads', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: TITLE })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
