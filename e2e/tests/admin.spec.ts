@@ -286,7 +286,7 @@ test.describe('admin: leads', () => {
     await dialog.getByLabel('CSV file').setInputFiles(SAMPLE_CSV);
     expect((await preview).status()).toBe(200);
     await expect(dialog.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
-    // The stat cells (<dd>); the skipped-rows list shares the import-skipped test id with its cell.
+    // The stat cells (<dd>) of the preview.
     const stat = (name: string) => dialog.locator(`dd[data-testid="import-${name}"]`);
     const number = async (name: string) => Number((await stat(name).innerText()).replace(/,/g, ''));
     await expect(stat('total')).toHaveText('2,540');
