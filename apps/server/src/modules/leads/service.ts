@@ -182,7 +182,7 @@ export async function getLeadStats(db: Db): Promise<LeadStats> {
   });
 }
 
-const EXPORT_BATCH = 5_000;
+const EXPORT_BATCH = 1_000;
 
 const csvColumns = {
   id: leads.id,
