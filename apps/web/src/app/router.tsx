@@ -1,28 +1,18 @@
 // Every screen in SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ProfileRoute } from '@/routes/account/profile';
-import { AdminLeadsRoute } from '@/routes/admin/leads';
-import { AdminSubscribersRoute } from '@/routes/admin/subscribers';
-import { ResetPasswordRoute } from '@/routes/auth/reset-password';
-import { SignInRoute } from '@/routes/auth/sign-in';
-import { SignUpRoute } from '@/routes/auth/sign-up';
-import { CheckoutSuccessRoute } from '@/routes/billing/checkout-success';
-import { CheckoutTestRoute } from '@/routes/billing/checkout-test';
-import { DashboardRoute } from '@/routes/leads/dashboard';
-import { HistoricalRoute } from '@/routes/leads/historical';
-import { AboutRoute } from '@/routes/marketing/about';
-import { BlogRoute } from '@/routes/marketing/blog';
-import { CareersRoute } from '@/routes/marketing/careers';
-import { CookiesRoute } from '@/routes/marketing/cookies';
-import { FreeLeadsRoute } from '@/routes/marketing/free-leads';
-import { LandingRoute } from '@/routes/marketing/landing';
-import { PricingRoute } from '@/routes/marketing/pricing';
-import { PrivacyRoute } from '@/routes/marketing/privacy';
-import { TermsRoute } from '@/routes/marketing/terms';
+// Each screen is its own chunk (`lazy`), so the landing page does not download the signed-in app.
+// Routes with `handle.publicPage` are prerendered at build time and render before the session check.
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { paths } from './paths';
 import { GuestOnly, RequireAdmin, RequireSubscription, RequireUser } from './route-guards';
+
+/** Route handle of the public, prerendered pages: they show at once, with the signed-out header until the session is known. */
+export interface RouteHandle {
+  publicPage?: boolean;
+}
+
+const publicPage: RouteHandle = { publicPage: true };
 
 export const routes: RouteObject[] = [
   {
@@ -32,50 +22,100 @@ export const routes: RouteObject[] = [
         // Errors thrown by a screen render inside the layout, keeping the header and footer.
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: <LandingRoute /> },
-          { path: paths.pricing, element: <PricingRoute /> },
-          { path: paths.freeLeads, element: <FreeLeadsRoute /> },
+          {
+            path: paths.home,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/landing').then((m) => ({ Component: m.LandingRoute })),
+          },
+          {
+            path: paths.pricing,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/pricing').then((m) => ({ Component: m.PricingRoute })),
+          },
+          {
+            path: paths.freeLeads,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/free-leads').then((m) => ({ Component: m.FreeLeadsRoute })),
+          },
           // Public: the API checks that the checkout session belongs to whoever opens it.
-          { path: paths.checkoutTest, element: <CheckoutTestRoute /> },
+          {
+            path: paths.checkoutTest,
+            lazy: () => import('@/routes/billing/checkout-test').then((m) => ({ Component: m.CheckoutTestRoute })),
+          },
           {
             element: <GuestOnly />,
             children: [
-              { path: paths.signIn, element: <SignInRoute /> },
-              { path: paths.signUp, element: <SignUpRoute /> },
+              { path: paths.signIn, lazy: () => import('@/routes/auth/sign-in').then((m) => ({ Component: m.SignInRoute })) },
+              { path: paths.signUp, lazy: () => import('@/routes/auth/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
             ],
           },
           {
             // The mailed reset link (?token=...) opens even for someone who is signed in.
             element: <GuestOnly allowWithParam="token" />,
-            children: [{ path: paths.resetPassword, element: <ResetPasswordRoute /> }],
+            children: [
+              {
+                path: paths.resetPassword,
+                lazy: () => import('@/routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+              },
+            ],
           },
           {
             element: <RequireSubscription />,
             children: [
-              { path: paths.dashboard, element: <DashboardRoute /> },
-              { path: paths.historical, element: <HistoricalRoute /> },
+              { path: paths.dashboard, lazy: () => import('@/routes/leads/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+              { path: paths.historical, lazy: () => import('@/routes/leads/historical').then((m) => ({ Component: m.HistoricalRoute })) },
             ],
           },
           {
             element: <RequireUser />,
             children: [
-              { path: paths.profile, element: <ProfileRoute /> },
-              { path: paths.checkoutSuccess, element: <CheckoutSuccessRoute /> },
+              { path: paths.profile, lazy: () => import('@/routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+              {
+                path: paths.checkoutSuccess,
+                lazy: () => import('@/routes/billing/checkout-success').then((m) => ({ Component: m.CheckoutSuccessRoute })),
+              },
             ],
           },
           {
             element: <RequireAdmin />,
             children: [
-              { path: paths.admin, element: <AdminLeadsRoute /> },
-              { path: paths.adminSubscribers, element: <AdminSubscribersRoute /> },
+              { path: paths.admin, lazy: () => import('@/routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute })) },
+              {
+                path: paths.adminSubscribers,
+                lazy: () => import('@/routes/admin/subscribers').then((m) => ({ Component: m.AdminSubscribersRoute })),
+              },
             ],
           },
-          { path: paths.privacy, element: <PrivacyRoute /> },
-          { path: paths.terms, element: <TermsRoute /> },
-          { path: paths.cookies, element: <CookiesRoute /> },
-          { path: paths.about, element: <AboutRoute /> },
-          { path: paths.careers, element: <CareersRoute /> },
-          { path: paths.blog, element: <BlogRoute /> },
+          {
+            path: paths.privacy,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+          },
+          {
+            path: paths.terms,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/terms').then((m) => ({ Component: m.TermsRoute })),
+          },
+          {
+            path: paths.cookies,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/cookies').then((m) => ({ Component: m.CookiesRoute })),
+          },
+          {
+            path: paths.about,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/about').then((m) => ({ Component: m.AboutRoute })),
+          },
+          {
+            path: paths.careers,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/careers').then((m) => ({ Component: m.CareersRoute })),
+          },
+          {
+            path: paths.blog,
+            handle: publicPage,
+            lazy: () => import('@/routes/marketing/blog').then((m) => ({ Component: m.BlogRoute })),
+          },
           // Any other path goes home (SPEC.md route table).
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
@@ -83,6 +123,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy screens `pathname` needs before the router starts, so the first render already shows
+ * them: hydrating prerendered HTML must not pass through an empty frame.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

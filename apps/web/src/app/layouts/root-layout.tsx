@@ -1,19 +1,25 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { authKeys, useMe, useSignOut } from '@/features/auth/api';
 import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
 import { useLiveSubscription } from '@/features/billing/hooks/use-live-subscription';
 import { takeFlashToast } from '@/lib/flash-toast';
+import type { RouteHandle } from '../router';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // Read once when the bundle loads: rendering stays pure, and a tab left open over New Year is harmless.
 const CURRENT_YEAR = new Date().getFullYear();
 
-/** Header, main content and footer on every page, once we know who is signed in. */
+/**
+ * Header, main content and footer on every page. App screens wait for the session check behind a
+ * full-page message; public pages (prerendered) show at once with the signed-out header, which
+ * switches when the check says someone is signed in.
+ */
 export function RootLayout() {
   const me = useMe();
+  const publicPage = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.publicPage);
   const signOut = useSignOut();
   // One live subscription stream for the signed-in user: guards and the profile follow it without a reload.
   useLiveSubscription({ userId: me.data?.user.id, queryKey: authKeys.me });
@@ -24,7 +30,7 @@ export function RootLayout() {
     if (message) toast.success(message, { id: 'flash-toast' });
   }, []);
 
-  if (me.isPending) return <AuthLoadingScreen />;
+  if (me.isPending && !publicPage) return <AuthLoadingScreen />;
 
   // A failed check leaves the visitor signed out as far as the public pages go; guarded screens say so.
   const session = me.data ? { email: me.data.user.email } : null;

@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { paths } from '@/app/paths';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { authClient } from './auth-client';
+import type { AuthClient } from './auth-client';
 import { AUTH_MESSAGES, signOutFailureMessage, toAuthFailure } from './errors';
 
 export const ME_URL = '/api/me';
 export const PUBLIC_CONFIG_URL = '/api/public-config';
+/** better-auth's session endpoint: 200 `null` when nobody is signed in. */
+const SESSION_URL = '/api/auth/get-session';
 
 // The server adds billing fields as it grows; every newer field has a default, so an older server
 // (or a field it leaves out) still parses and the app keeps working.
@@ -74,9 +76,10 @@ const ME_REFRESH_MS = 60_000;
  * every public page a visitor opens. Any doubt (an error, an odd answer) returns false, so /api/me decides.
  */
 async function hasNoSession(signal: AbortSignal): Promise<boolean> {
+  // A plain fetch rather than better-auth's client, which stays out of the public pages' bundle.
   try {
-    const { data, error } = await authClient.getSession({ fetchOptions: { signal } });
-    return error === null && data === null;
+    const response = await fetch(SESSION_URL, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+    return response.ok && (await response.json()) === null;
   } catch {
     return false;
   }
@@ -130,8 +133,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
-      let result: Awaited<ReturnType<typeof authClient.signOut>>;
+      let result: Awaited<ReturnType<AuthClient['signOut']>>;
       try {
+        // Loaded on demand: better-auth's client is only needed by the sign-in screens and here.
+        const { authClient } = await import('./auth-client');
         result = await authClient.signOut();
       } catch (error) {
         throw new ApiError(0, signOutFailureMessage(toAuthFailure(error)));

@@ -5,4 +5,6 @@ import { createAuthClient } from 'better-auth/react';
 
 export const authClient = createAuthClient({ baseURL: window.location.origin });
 
+export type AuthClient = typeof authClient;
+
 export type SocialProvider = 'google' | 'github' | 'twitter';
