@@ -1,7 +1,7 @@
 // The one way the web app calls our API: same-origin, cookie session, JSON in and out,
 // and every failure turned into an ApiError carrying a message fit to show the user.
-import { errorBodySchema } from '@fundwire/shared';
-import type { ZodType } from 'zod';
+// It is in every page's first download, so it avoids zod's runtime (not tree-shakable): the error body is
+// checked by hand, and a response schema only needs zod's safeParse (classic or zod/mini).
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got a response (offline, DNS, aborted proxy). */
@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What apiFetch needs of a response schema: zod's `safeParse`, from zod or zod/mini. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiFetchOptions<T> {
@@ -21,7 +26,7 @@ export interface ApiFetchOptions<T> {
   /** Sent as JSON. Leave undefined to send no body (and no Content-Type). */
   body?: unknown;
   /** Validates the success body; a mismatch is treated as a failed request. */
-  schema?: ZodType<T>;
+  schema?: ResponseSchema<T>;
   /** Shown when the server gives no `{error}` text, e.g. "Failed to fetch leads". */
   fallbackMessage?: string;
   signal?: AbortSignal;
@@ -57,8 +62,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const data = await readJson(response);
 
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    const message = parsed.success && parsed.data.error.trim() !== '' ? parsed.data.error : fallbackMessage ?? `Request failed (${response.status})`;
+    const serverText = errorText(data);
+    const message = serverText ?? fallbackMessage ?? `Request failed (${response.status})`;
     throw new ApiError(response.status, message);
   }
 
@@ -68,6 +73,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     throw new ApiError(response.status, fallbackMessage ?? 'The server sent an unexpected response.');
   }
   return parsed.data;
+}
+
+/** The text of an `{"error": "<message>"}` body (packages/shared errorBodySchema), or null. */
+function errorText(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
+  const { error } = data;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
 }
 
 /** The body as JSON, or undefined when it is empty or not JSON (e.g. a proxy's HTML error page). */

@@ -1,15 +1,10 @@
-import { CONTACT_EMAIL } from '@fundwire/shared';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { PUBLIC_PAGES } from '@/app/page-meta';
+import { paths } from '@/app/paths';
+import { LegalPage } from '@/features/legal/components/legal-page';
+import { COOKIE_POLICY } from '@/features/legal/documents';
+import { usePageMeta } from '@/lib/use-document-title';
 
 export function CookiesRoute() {
-  return (
-    <PlaceholderPage title="Cookie Policy" description="Fundwire uses only the cookies it needs to keep you signed in. The full policy is being finalised.">
-      <p className="text-sm text-muted-foreground">
-        Cookie and privacy questions:{' '}
-        <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL.privacy}`}>
-          {CONTACT_EMAIL.privacy}
-        </a>
-      </p>
-    </PlaceholderPage>
-  );
+  usePageMeta(PUBLIC_PAGES[paths.cookies]);
+  return <LegalPage document={COOKIE_POLICY} />;
 }

@@ -1,34 +1,142 @@
-import { PRODUCT_NAME } from '@fundwire/shared';
-import { ArrowRight } from 'lucide-react';
+// / (SPEC.md "Landing page"): hero with the newsletter signup and badges, what a subscriber gets,
+// three testimonials, the plans (#pricing) and the FAQ (#faq). Prerendered; on a full page load only
+// the signup form is hydrated (app/landing-islands.tsx), so keep the rest free of client state.
+import { INCLUDED_FEATURES, TRIAL_DAYS } from '@fundwire/shared';
+import { ArrowRight, BellRing, Building2, CalendarClock, Contact, FileSpreadsheet, Quote, Search, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/app/page-meta';
+import { landingSections, paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PlanCards } from '@/features/billing/components/plan-cards';
+import { FaqAccordion } from '@/features/marketing/components/faq-accordion';
+import { FAQ_ITEMS } from '@/features/marketing/faq';
+import { TESTIMONIALS } from '@/features/marketing/testimonials';
+import { SUBSCRIBE_FORM_ISLAND, SubscribeForm } from '@/features/newsletter/components/subscribe-form';
+import { usePageMeta } from '@/lib/use-document-title';
 
-// Placeholder hero; the newsletter form, testimonials, pricing and FAQ sections come with the landing issue.
+const FEATURES = [
+  { icon: BellRing, title: INCLUDED_FEATURES[0], text: 'New rounds in your inbox every week, or every morning with the daily digest.' },
+  { icon: Building2, title: INCLUDED_FEATURES[1], text: 'Industry, round, amount, date, location and what the company does.' },
+  { icon: Contact, title: INCLUDED_FEATURES[2], text: 'The decision-makers to talk to, with role, business email and LinkedIn.' },
+  { icon: Search, title: 'Searchable archive', text: 'Every round we have found, filtered by industry, date and amount.' },
+  { icon: FileSpreadsheet, title: 'CSV export', text: 'The whole filtered list, one row per contact, ready for your CRM.' },
+  { icon: CalendarClock, title: `${TRIAL_DAYS}-day free trial`, text: 'Try everything first. Cancel any time from your profile.' },
+];
+
 export function LandingRoute() {
-  useDocumentTitle();
+  usePageMeta(PUBLIC_PAGES[paths.home]);
   return (
-    <section className="bg-gradient-to-b from-primary-soft/70 to-background">
-      <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
-        <Badge variant="soft">Funding alerts every week</Badge>
-        <h1 className="mt-6 text-4xl font-semibold tracking-tight sm:text-5xl">{PRODUCT_NAME}</h1>
-        <p className="mt-4 max-w-xl text-lg text-muted-foreground">
-          Startups that just raised money, and who to contact there. Reach them while the budget is fresh.
-        </p>
-        <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={paths.signUp}>
-              Start your free trial
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={paths.freeLeads}>See free leads</Link>
-          </Button>
+    <>
+      <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary-soft/70 to-background">
+        <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
+          <ul aria-label="Highlights" className="flex flex-wrap justify-center gap-2">
+            <li>
+              <Badge variant="soft" className="px-3 py-1">
+                <Users aria-hidden="true" />
+                500+ Subscribers
+              </Badge>
+            </li>
+            <li>
+              <Badge variant="soft" className="px-3 py-1">
+                <CalendarClock aria-hidden="true" />
+                Weekly Updates
+              </Badge>
+            </li>
+          </ul>
+          <h1 id="hero-heading" className="mt-6 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+            Startups that just raised money, and who to contact there
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-muted-foreground">
+            Funding-round leads for sales and business-development teams. Reach founders while the budget is fresh.
+          </p>
+          <div data-island={SUBSCRIBE_FORM_ISLAND} className="mt-8 w-full max-w-lg">
+            <SubscribeForm />
+          </div>
+          <p className="mt-3 text-sm text-muted-foreground">Free weekly newsletter. Unsubscribe any time.</p>
+          <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={paths.signUp}>
+                Start your free trial
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={paths.freeLeads}>See free leads</Link>
+            </Button>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+
+      <section id={landingSections.features} aria-labelledby="features-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="features-heading" className="text-3xl font-semibold tracking-tight">
+            Everything you need to reach them first
+          </h2>
+          <p className="mt-3 text-muted-foreground">One feed of funding rounds, with the people behind them.</p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-lg border border-border bg-background p-6">
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-md bg-primary-soft text-primary">
+                <Icon className="size-5" />
+              </span>
+              <h3 className="mt-4 font-semibold">{title}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="border-y border-border bg-subtle">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+          <h2 id="testimonials-heading" className="text-center text-3xl font-semibold tracking-tight">
+            Sales teams that reach founders first
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name} data-testid="testimonial" className="flex">
+                <figure className="flex w-full flex-col rounded-lg border border-border bg-background p-6">
+                  <Quote aria-hidden="true" className="size-6 text-primary" />
+                  <blockquote className="mt-4 flex-1 leading-7">“{testimonial.quote}”</blockquote>
+                  <figcaption className="mt-6 text-sm">
+                    <span className="block font-semibold">{testimonial.name}</span>
+                    <span className="text-muted-foreground">{testimonial.role}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id={landingSections.pricing} aria-labelledby="pricing-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
+        <div className="mx-auto mb-12 max-w-2xl text-center">
+          <h2 id="pricing-heading" className="text-3xl font-semibold tracking-tight">
+            Simple pricing
+          </h2>
+          <p className="mt-3 text-muted-foreground">
+            One product, two ways to pay. Every plan starts with a {TRIAL_DAYS}-day free trial.
+          </p>
+        </div>
+        <PlanCards />
+        <p className="mt-8 text-center text-sm">
+          <Link to={paths.pricing} className="font-medium text-primary underline-offset-4 hover:underline">
+            Compare plans and what every plan includes
+          </Link>
+        </p>
+      </section>
+
+      <section id={landingSections.faq} aria-labelledby="faq-heading" className="scroll-mt-16 bg-subtle">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
+          <h2 id="faq-heading" className="text-center text-3xl font-semibold tracking-tight">
+            Frequently asked questions
+          </h2>
+          <div className="mt-10">
+            <FaqAccordion items={FAQ_ITEMS} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,15 +1,10 @@
-import { CONTACT_EMAIL } from '@fundwire/shared';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { PUBLIC_PAGES } from '@/app/page-meta';
+import { paths } from '@/app/paths';
+import { LegalPage } from '@/features/legal/components/legal-page';
+import { TERMS_OF_SERVICE } from '@/features/legal/documents';
+import { usePageMeta } from '@/lib/use-document-title';
 
 export function TermsRoute() {
-  return (
-    <PlaceholderPage title="Terms of Service" description="The terms that apply when you use Fundwire. The full text is being finalised.">
-      <p className="text-sm text-muted-foreground">
-        Legal questions:{' '}
-        <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL.legal}`}>
-          {CONTACT_EMAIL.legal}
-        </a>
-      </p>
-    </PlaceholderPage>
-  );
+  usePageMeta(PUBLIC_PAGES[paths.terms]);
+  return <LegalPage document={TERMS_OF_SERVICE} />;
 }
