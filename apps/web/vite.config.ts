@@ -7,19 +7,30 @@ import { defineConfig } from 'vite';
 // API and dev-tool calls so everything stays same-origin, as it is in production.
 const API_TARGET = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// `vite build` makes the browser app: the whole app (index.html) and the landing page's islands entry,
+// with a manifest that scripts/prerender.ts reads. `vite build --ssr` makes the prerenderer.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: {
+          input: {
+            main: fileURLToPath(new URL('./index.html', import.meta.url)),
+            islands: fileURLToPath(new URL('./src/islands.tsx', import.meta.url)),
+          },
+        },
+      },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
       '/dev': { target: API_TARGET, changeOrigin: false },
     },
   },
-});
+}));

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(billingRoutes);
   if (config.env !== 'test') scheduleSubscriptionClock(app);
   if (config.env !== 'production') await app.register(devRoutes);
-  await registerWebApp(app, { distDir: config.webDistDir });
+  await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 
   return app;
 }

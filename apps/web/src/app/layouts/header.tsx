@@ -1,14 +1,20 @@
 // The top navigation bar. It is told whether someone is signed in (SPEC.md section 2) and shows
 // either the public links or the subscriber's links and user menu. Below `md` the links fold into
-// a disclosure menu.
-import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+// a disclosure menu. The mobile menu stays in the DOM (hidden) so the prerendered landing page can open
+// it without React (header-menu.ts); the user menu's dropdown loads only for someone signed in.
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { paths } from '../paths';
 import { Brand } from './brand';
+import { MENU_BUTTON_ATTRIBUTE } from './header-menu';
+
+// A fixed id, not useId(): the prerendered markup and the hydrating app must agree on it.
+const menuId = 'mobile-menu';
+
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export interface HeaderSession {
   email: string;
@@ -51,7 +57,6 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header({ session, onSignOut }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const links = session ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   const closeMenu = () => setMenuOpen(false);
@@ -80,7 +85,9 @@ export function Header({ session, onSignOut }: HeaderProps) {
             </NavLink>
           ))}
           {session ? (
-            <UserMenu email={session.email} onSignOut={onSignOut} />
+            <Suspense fallback={<span className="ml-2 inline-block h-10 w-48" aria-hidden="true" />}>
+              <UserMenu email={session.email} onSignOut={onSignOut} />
+            </Suspense>
           ) : (
             <Button asChild className="ml-2">
               <Link to={paths.signUp}>Get Started</Link>
@@ -100,92 +107,55 @@ export function Header({ session, onSignOut }: HeaderProps) {
             ref={menuButtonRef}
             variant="ghost"
             size="icon"
+            className="group"
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            {...{ [MENU_BUTTON_ATTRIBUTE]: '' }}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" className="size-5!" /> : <Menu aria-hidden="true" className="size-5!" />}
+            {/* Both icons are always there; aria-expanded picks one, so the menu also works before React runs. */}
+            <Menu aria-hidden="true" className="size-5! group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden size-5! group-aria-expanded:block" />
           </Button>
         </div>
       </div>
 
-      {menuOpen && (
-        <nav id={menuId} aria-label="Main" className="border-t border-border bg-background md:hidden">
-          <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={mobileLinkClass} onClick={closeMenu}>
-                  {link.label}
+      <nav id={menuId} aria-label="Main" hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={mobileLinkClass} onClick={closeMenu}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {session && (
+            <>
+              <li className="mt-2 border-t border-border px-3 pt-3 pb-1 text-xs text-muted-foreground">
+                Signed in as <span className="font-medium text-foreground">{session.email}</span>
+              </li>
+              <li>
+                <NavLink to={paths.profile} className={mobileLinkClass} onClick={closeMenu}>
+                  Profile
                 </NavLink>
               </li>
-            ))}
-            {session && (
-              <>
-                <li className="mt-2 border-t border-border px-3 pt-3 pb-1 text-xs text-muted-foreground">
-                  Signed in as <span className="font-medium text-foreground">{session.email}</span>
-                </li>
-                <li>
-                  <NavLink to={paths.profile} className={mobileLinkClass} onClick={closeMenu}>
-                    Profile
-                  </NavLink>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="flex h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-muted-foreground transition-colors hover:bg-accent"
-                    onClick={() => {
-                      closeMenu();
-                      onSignOut?.();
-                    }}
-                  >
-                    Sign Out
-                  </button>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
-      )}
+              <li>
+                <button
+                  type="button"
+                  className="flex h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-muted-foreground transition-colors hover:bg-accent"
+                  onClick={() => {
+                    closeMenu();
+                    onSignOut?.();
+                  }}
+                >
+                  Sign Out
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
     </header>
   );
 }
-
-function UserMenu({ email, onSignOut }: { email: string; onSignOut?: () => void }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" className="ml-2 max-w-64 px-2" aria-label={`Account menu for ${email}`}>
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary uppercase">
-            {email.charAt(0)}
-          </span>
-          <span className="truncate text-muted-foreground">{email}</span>
-          <ChevronDown aria-hidden="true" className="text-muted-foreground" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-border bg-background p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-muted-foreground">{email}</DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link to={paths.profile}>
-              <UserRound aria-hidden="true" className="size-4" />
-              Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => onSignOut?.()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-const menuItemClass =
-  'flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-foreground';

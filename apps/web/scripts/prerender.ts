@@ -1,0 +1,119 @@
+// Build step after `vite build` and `vite build --ssr`: renders every public page to static HTML
+// (dist/index.html for /, dist/<path>/index.html for the rest), keeps the empty shell as dist/app.html
+// for every other path, lists the pages for the server's sitemap.xml, and fails the build when the
+// landing page's initial JavaScript is over budget. See docs/decisions/009-prerendered-public-pages.md.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './initial-js';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface EntryServer {
+  renderPage(pathname: string): Promise<string>;
+  PRERENDERED_PATHS: string[];
+  PUBLIC_PAGES: Record<string, { title: string; description: string }>;
+}
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webDir, 'dist');
+const ssrDir = path.join(webDir, 'dist-ssr');
+
+/** The landing page's route module, and the entry that replaces the whole app there. */
+const ROUTE_SOURCES: Record<string, string> = {
+  '/': 'src/routes/marketing/landing.tsx',
+  '/pricing': 'src/routes/marketing/pricing.tsx',
+  '/free-leads': 'src/routes/marketing/free-leads.tsx',
+  '/privacy': 'src/routes/marketing/privacy.tsx',
+  '/terms': 'src/routes/marketing/terms.tsx',
+  '/cookies': 'src/routes/marketing/cookies.tsx',
+  '/about': 'src/routes/marketing/about.tsx',
+  '/careers': 'src/routes/marketing/careers.tsx',
+  '/blog': 'src/routes/marketing/blog.tsx',
+};
+const ISLANDS_SOURCE = 'src/islands.tsx';
+const APP_ENTRY = 'index.html';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A chunk's file and every chunk it imports statically, depth first, each once. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => staticClosure(manifest, imported, seen))];
+}
+
+function preloadTags(files: string[]): string {
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+}
+
+async function main() {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const server = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EntryServer;
+
+  // The shell for every path that is not prerendered: the app renders it from scratch.
+  writeFileSync(path.join(distDir, 'app.html'), template);
+
+  const appFiles = new Set(staticClosure(manifest, APP_ENTRY));
+  const islands = manifest[ISLANDS_SOURCE];
+  if (!islands) throw new Error(`${ISLANDS_SOURCE} is missing from the Vite manifest`);
+
+  for (const pagePath of server.PRERENDERED_PATHS) {
+    const meta = server.PUBLIC_PAGES[pagePath];
+    const source = ROUTE_SOURCES[pagePath];
+    if (!meta || !source || !manifest[source]) throw new Error(`No route module or meta for ${pagePath}`);
+    const markup = await server.renderPage(pagePath);
+
+    let html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+      // The content is there without JavaScript.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+
+    if (pagePath === '/') {
+      // The landing page loads the islands entry instead of the whole app.
+      const islandFiles = staticClosure(manifest, ISLANDS_SOURCE);
+      html = html
+        .replace(/<script type="module"[^>]*src="[^"]+"><\/script>/, `<script type="module" crossorigin src="/${islands.file}"></script>`)
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace('</head>', `  ${preloadTags(islandFiles.slice(1))}\n  </head>`);
+    } else {
+      // The whole app, plus this page's chunk so hydration does not wait for a second round trip.
+      const routeFiles = staticClosure(manifest, source).filter((file) => !appFiles.has(file));
+      html = html.replace('</head>', `  ${preloadTags(routeFiles)}\n  </head>`);
+    }
+
+    const outFile = pagePath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, pagePath.slice(1), 'index.html');
+    mkdirSync(path.dirname(outFile), { recursive: true });
+    writeFileSync(outFile, html);
+  }
+
+  // The server builds sitemap.xml from this list and its APP_URL.
+  writeFileSync(path.join(distDir, 'prerendered.json'), `${JSON.stringify({ paths: server.PRERENDERED_PATHS }, null, 2)}\n`);
+  rmSync(ssrDir, { recursive: true, force: true });
+
+  const rows = server.PRERENDERED_PATHS.map((pagePath) => {
+    const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
+    return { page: pagePath, initialJsKbGzip: Number((measureInitialJs(distDir, file).gzipBytes / 1024).toFixed(1)) };
+  });
+  console.log('prerendered pages, initial JavaScript (KB gzipped):');
+  console.table(rows);
+  const landing = measureInitialJs(distDir, 'index.html');
+  if (landing.gzipBytes > INITIAL_JS_BUDGET_BYTES) {
+    throw new Error(`The landing page's initial JavaScript is ${(landing.gzipBytes / 1024).toFixed(1)} KB gzipped, over the ${INITIAL_JS_BUDGET_BYTES / 1024} KB budget`);
+  }
+}
+
+await main();
