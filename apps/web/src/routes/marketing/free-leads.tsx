@@ -1,18 +1,20 @@
 // /free-leads: the public sample (SPEC.md section 2). Falls back to built-in companies when the
 // call fails or comes back empty, so the page is never blank.
-import { FALLBACK_FREE_LEADS, FALLBACK_FREE_LEADS_MAX } from '@fundwire/shared';
+import { FALLBACK_FREE_LEADS, FALLBACK_FREE_LEADS_MAX, FREE_LEADS_COUNT } from '@fundwire/shared';
 import { Info } from 'lucide-react';
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import { PageSpinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PUBLIC_PAGES } from '@/app/page-meta';
+import { paths } from '@/app/paths';
 import { useFreeLeads } from '@/features/leads/api';
 import { FreeLeadCard } from '@/features/leads/components/free-lead-card';
 import { FreeLeadsUpsell } from '@/features/leads/components/free-leads-upsell';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageMeta } from '@/lib/use-document-title';
 
 const SAMPLE_LEADS = FALLBACK_FREE_LEADS.slice(0, FALLBACK_FREE_LEADS_MAX);
 
 export function FreeLeadsRoute() {
-  useDocumentTitle('Free Leads');
+  usePageMeta(PUBLIC_PAGES[paths.freeLeads]);
   const { data, isPending, isError } = useFreeLeads();
 
   const apiLeads = data?.leads ?? [];
@@ -27,7 +29,7 @@ export function FreeLeadsRoute() {
       />
 
       {isPending ? (
-        <PageSpinner label="Loading free leads…" />
+        <FreeLeadsSkeleton />
       ) : (
         <>
           {showingSample && (
@@ -64,5 +66,24 @@ export function FreeLeadsRoute() {
         </>
       )}
     </PageContainer>
+  );
+}
+
+/** Card-sized placeholders while the sample loads (and in the prerendered page), so nothing jumps when it arrives. */
+function FreeLeadsSkeleton() {
+  return (
+    <div role="status" data-testid="free-leads-loading">
+      <span className="sr-only">Loading free leads…</span>
+      <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: FREE_LEADS_COUNT }, (_, index) => (
+          <li key={index} className="flex h-64 flex-col gap-3 rounded-lg border border-border bg-card p-6">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="mt-2 h-14 w-full" />
+            <Skeleton className="mt-auto h-6 w-1/2" />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

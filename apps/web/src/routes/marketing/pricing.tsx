@@ -13,12 +13,13 @@ import { PlanCards } from '@/features/billing/components/plan-cards';
 import { usePlanCheckout } from '@/features/billing/hooks/use-plan-checkout';
 import { useReturnNotice } from '@/features/billing/hooks/use-return-notice';
 import { resolvePriceIds, subscribeButtonLabel } from '@/features/billing/pricing';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PUBLIC_PAGES } from '@/app/page-meta';
+import { usePageMeta } from '@/lib/use-document-title';
 
 export function PricingRoute() {
-  useDocumentTitle('Pricing');
+  usePageMeta(PUBLIC_PAGES[paths.pricing]);
   const queryClient = useQueryClient();
-  const { data: me } = useMe();
+  const { data: me, isPending: checkingSession } = useMe();
   const subscribed = Boolean(me?.hasActiveSubscription);
   // Checkout's Cancel (Stripe's or the test page's) comes back here with ?checkout=canceled.
   useReturnNotice({ param: 'checkout', value: 'canceled', message: 'Checkout canceled. You have not been charged.' });
@@ -52,7 +53,9 @@ export function PricingRoute() {
         </h2>
         <PlanCards
           className="pt-3"
-          onSubscribe={checkout.subscribe}
+          // Until the session is known (and in the prerendered page, and without JavaScript) the buttons
+          // are links to sign-up; then they start checkout, or ask to sign in.
+          onSubscribe={checkingSession ? undefined : checkout.subscribe}
           busyPlanId={checkout.busyPlanId}
           subscribeLabel={subscribeButtonLabel(TRIAL_DAYS, Boolean(me?.subscription))}
           subscribed={subscribed}

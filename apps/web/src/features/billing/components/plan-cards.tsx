@@ -71,7 +71,9 @@ export function PlanCards({
                 </Button>
               ) : (
                 <Button asChild size="lg" className="w-full" variant={PLANS[planId].popular ? 'default' : 'outline'}>
-                  <Link to={paths.signUp}>{subscribeLabel}</Link>
+                  <Link to={paths.signUp} aria-label={`${subscribeLabel}: ${PLANS[planId].name} plan`}>
+                    {subscribeLabel}
+                  </Link>
                 </Button>
               )
             }
