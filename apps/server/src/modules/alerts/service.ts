@@ -1,0 +1,73 @@
+// Mail runs: the scheduled tick (prepare what is due, then send), the admin's manual weekly send, and the
+// numbers the admin's subscribers screen shows.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { nextSend } from '@fundwire/shared';
+import type { Database } from '../../db/client.js';
+import { editionId, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
+import { drainDeliveries, editionCounts, type DrainResult, type SenderDeps } from './sender.js';
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+export interface MailRunDeps extends SenderDeps {
+  timeZone: string;
+  workerId: string;
+}
+
+/** One scheduler tick: prepare the editions whose time has come, then send whatever is due. */
+export async function runMailSchedule(deps: MailRunDeps, now = new Date(), drain: Partial<Parameters<typeof drainDeliveries>[1]> = {}): Promise<DrainResult> {
+  const prepared = await prepareDueEditions(deps.database, now, deps.timeZone);
+  for (const edition of prepared) deps.log.info({ edition: edition.id, recipients: edition.recipientCount }, 'mail edition prepared');
+  return drainDeliveries(deps, { workerId: deps.workerId, ...drain });
+}
+
+export interface WeeklySendResult {
+  edition: string;
+  successCount: number;
+  alreadySent: number;
+  failedCount: number;
+  pendingCount: number;
+}
+
+/**
+ * The admin's Send Weekly Email: this week's newsletter edition, now, if it has not gone out yet.
+ * A second press in the same week finds the edition prepared and sends nothing new.
+ */
+export async function sendWeeklyNewsletter(deps: MailRunDeps, options: { now?: Date; waitMs?: number } = {}): Promise<WeeklySendResult> {
+  const now = options.now ?? new Date();
+  const prepared = await prepareEdition(deps.database, { kind: 'newsletter-weekly', now, timeZone: deps.timeZone, trigger: 'admin' });
+  if (!prepared.created) {
+    const counts = await editionCounts(deps.database, prepared.id);
+    return { edition: prepared.id, successCount: 0, alreadySent: counts.sent, failedCount: counts.failed, pendingCount: counts.pending };
+  }
+  deps.log.info({ edition: prepared.id, recipients: prepared.recipientCount }, 'weekly newsletter sent by the admin');
+  await drainDeliveries(deps, { workerId: deps.workerId, editionId: prepared.id, deadline: Date.now() + (options.waitMs ?? 20_000) });
+  const counts = await editionCounts(deps.database, prepared.id);
+  return { edition: prepared.id, successCount: counts.sent, alreadySent: 0, failedCount: counts.failed, pendingCount: counts.pending };
+}
+
+export interface NewsletterSchedule {
+  nextSend: Date;
+  /** Leads added since the last newsletter edition: what the next one will carry. */
+  since: Date;
+}
+
+export async function newsletterSchedule(database: Database, timeZone: string, now = new Date()): Promise<NewsletterSchedule> {
+  return database.rawTransaction(async (query) => {
+    const currentId = editionId('newsletter-weekly', now, timeZone);
+    const [current, last] = await Promise.all([
+      query(`select 1 from mail_editions where id = $1`, [currentId]),
+      query(`select max(covers_to) as covers_to from mail_editions where kind = 'newsletter-weekly'`),
+    ]);
+    const periodSend = periodSendTime('newsletter-weekly', now, timeZone);
+    let next: Date;
+    if (current.rows.length > 0) next = nextSend('weekly', periodSend, timeZone);
+    // Not sent yet this week: at 09:00 on Monday morning, or at the next tick if 09:00 has passed.
+    else next = periodSend.getTime() > now.getTime() ? periodSend : now;
+    const lastEnd = last.rows[0]?.covers_to;
+    const since = lastEnd ? new Date(lastEnd instanceof Date ? lastEnd.getTime() : String(lastEnd)) : new Date(now.getTime() - 7 * 86_400_000);
+    return { nextSend: next, since };
+  });
+}
