@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 // Double opt-in: the newsletter starts only after the address owner clicks this mail's link.
 import { Button, Heading, Link, Text } from '@react-email/components';
 import { render } from '@react-email/render';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 // The digest mail: the weekly free newsletter (companies, rounds, amounts; no contacts; a call to
 // subscribe) and the paying subscriber's alert (every new lead with its contacts).
 import { Button, Heading, Link, Section, Text } from '@react-email/components';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 // The frame every newsletter and alert mail shares (React Email): brand, content, and a footer with
 // the preferences and unsubscribe links that every such mail must carry.
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
