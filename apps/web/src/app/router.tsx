@@ -19,6 +19,9 @@ import { LandingRoute } from '@/routes/marketing/landing';
 import { PricingRoute } from '@/routes/marketing/pricing';
 import { PrivacyRoute } from '@/routes/marketing/privacy';
 import { TermsRoute } from '@/routes/marketing/terms';
+import { EmailPreferencesRoute } from '@/routes/mail/email-preferences';
+import { NewsletterConfirmRoute } from '@/routes/mail/newsletter-confirm';
+import { UnsubscribeRoute } from '@/routes/mail/unsubscribe';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { paths } from './paths';
@@ -76,6 +79,10 @@ export const routes: RouteObject[] = [
           { path: paths.about, element: <AboutRoute /> },
           { path: paths.careers, element: <CareersRoute /> },
           { path: paths.blog, element: <BlogRoute /> },
+          // Opened from mails; the signed token is the credential, signed in or not.
+          { path: paths.newsletterConfirm, element: <NewsletterConfirmRoute /> },
+          { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
+          { path: paths.emailPreferences, element: <EmailPreferencesRoute /> },
           // Any other path goes home (SPEC.md route table).
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],

@@ -171,31 +171,35 @@ describe('exactly once per recipient per edition, on one PostgreSQL', () => {
   it('the sender is killed after 50 of 200 mails and restarted: the other 150 arrive, none twice', async () => {
     const db = await createPostgresDatabase();
     let child: ChildProcess | undefined;
-    let killed = false;
+    // open: accepting the first 50; holding: the sender is being killed; dead: the restarted sender's
+    // mails are accepted again.
+    let state: 'open' | 'holding' | 'dead' = 'open';
     let admitted = 0;
     const held: ((error: Error) => void)[] = [];
     let countSent: () => Promise<number> = async () => 0;
+    const killSender = async () => {
+      // Wait until the sender has recorded the 50 it was told were accepted, then kill it while the
+      // mail server still holds its next mails: it never hears back about them.
+      for (let i = 0; i < 200 && (await countSent()) < 50; i++) await new Promise((r) => setTimeout(r, 25));
+      const gone = new Promise((r) => child?.once('exit', r));
+      child?.kill('SIGKILL');
+      await gone;
+      state = 'dead';
+      for (const release of held) release(new Error('sender gone'));
+    };
     const smtp = await startSmtpReceiver({
-      // The first 50 are accepted. Then, before accepting anything more, wait until the sender has
-      // recorded those 50 and kill it: a real crash in the middle of a send.
       beforeAccept: async () => {
-        // After the crash, the restarted sender's mails are accepted again.
-        if (killed || admitted < 50) {
+        if (state === 'dead') return null;
+        if (state === 'open' && admitted < 50) {
           admitted++;
           return null;
         }
         return new Promise<Error | null>((resolve) => {
           held.push(resolve);
-          if (held.length > 1) return;
-          void (async () => {
-            for (let i = 0; i < 200 && (await countSent()) < 50; i++) await new Promise((r) => setTimeout(r, 25));
-            killed = true;
-            const gone = new Promise((r) => child?.once('exit', r));
-            child?.kill('SIGKILL');
-            // The sender dies while the mail server still holds its mails: it never hears back.
-            await gone;
-            for (const release of held) release(new Error('sender gone'));
-          })();
+          if (state === 'open') {
+            state = 'holding';
+            void killSender();
+          }
         });
       },
     });

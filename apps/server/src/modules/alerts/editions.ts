@@ -31,6 +31,24 @@ export function periodSendTime(kind: EditionKind, now: Date, timeZone: string): 
   return zonedDate(now, timeZone) === zonedDate(upcoming, timeZone) ? upcoming : previousSend(cadence, now, timeZone);
 }
 
+const NEWSLETTER_RECIPIENTS_SQL = `
+  insert into mail_deliveries (edition_id, recipient, subscriber_id)
+  select $1, s.email, s.id from newsletter_subscribers s
+  where s.status = 'active' and s.weekly_leads
+  on conflict do nothing returning recipient`;
+
+/**
+ * Adds the active newsletter subscribers an existing edition does not have yet (they confirmed after
+ * it was prepared). Nobody already in the edition is added again.
+ */
+export async function addNewNewsletterRecipients(database: Database, id: string): Promise<number> {
+  return database.rawTransaction(async (query) => {
+    const added = await query(NEWSLETTER_RECIPIENTS_SQL, [id]);
+    if (added.rows.length > 0) await query(`update mail_editions set recipient_count = recipient_count + $2, completed_at = null where id = $1`, [id, added.rows.length]);
+    return added.rows.length;
+  });
+}
+
 export interface PreparedEdition {
   id: string;
   created: boolean;
@@ -73,13 +91,7 @@ export async function prepareEdition(
 
     let deliveries;
     if (kind === 'newsletter-weekly') {
-      deliveries = await query(
-        `insert into mail_deliveries (edition_id, recipient, subscriber_id)
-         select $1, s.email, s.id from newsletter_subscribers s
-         where s.status = 'active' and s.weekly_leads
-         on conflict do nothing returning recipient`,
-        [id],
-      );
+      deliveries = await query(NEWSLETTER_RECIPIENTS_SQL, [id]);
     } else {
       deliveries = await query(
         `insert into mail_deliveries (edition_id, recipient, user_id, window_start)

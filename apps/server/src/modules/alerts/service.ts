@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { nextSend } from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
-import { editionId, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
+import { addNewNewsletterRecipients, editionId, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
 import { drainDeliveries, editionCounts, type DrainResult, type SenderDeps } from './sender.js';
 
 export function newWorkerId(): string {
@@ -32,20 +32,27 @@ export interface WeeklySendResult {
 }
 
 /**
- * The admin's Send Weekly Email: this week's newsletter edition, now, if it has not gone out yet.
- * A second press in the same week finds the edition prepared and sends nothing new.
+ * The admin's Send Weekly Email: this week's newsletter edition, now, to every active subscriber who
+ * has not had it yet (all of them on the first press; those who confirmed since on a later one).
+ * Nobody gets an edition twice, so a second press in the same week sends nothing new.
  */
 export async function sendWeeklyNewsletter(deps: MailRunDeps, options: { now?: Date; waitMs?: number } = {}): Promise<WeeklySendResult> {
   const now = options.now ?? new Date();
   const prepared = await prepareEdition(deps.database, { kind: 'newsletter-weekly', now, timeZone: deps.timeZone, trigger: 'admin' });
-  if (!prepared.created) {
-    const counts = await editionCounts(deps.database, prepared.id);
-    return { edition: prepared.id, successCount: 0, alreadySent: counts.sent, failedCount: counts.failed, pendingCount: counts.pending };
+  const before = await editionCounts(deps.database, prepared.id);
+  const added = prepared.created ? prepared.recipientCount : await addNewNewsletterRecipients(deps.database, prepared.id);
+  deps.log.info({ edition: prepared.id, created: prepared.created, recipients: added }, 'weekly newsletter send requested by the admin');
+  if (prepared.created || added > 0 || before.pending > 0) {
+    await drainDeliveries(deps, { workerId: deps.workerId, editionId: prepared.id, deadline: Date.now() + (options.waitMs ?? 20_000) });
   }
-  deps.log.info({ edition: prepared.id, recipients: prepared.recipientCount }, 'weekly newsletter sent by the admin');
-  await drainDeliveries(deps, { workerId: deps.workerId, editionId: prepared.id, deadline: Date.now() + (options.waitMs ?? 20_000) });
-  const counts = await editionCounts(deps.database, prepared.id);
-  return { edition: prepared.id, successCount: counts.sent, alreadySent: 0, failedCount: counts.failed, pendingCount: counts.pending };
+  const after = await editionCounts(deps.database, prepared.id);
+  return {
+    edition: prepared.id,
+    successCount: after.sent - before.sent,
+    alreadySent: before.sent,
+    failedCount: after.failed - before.failed,
+    pendingCount: after.pending,
+  };
 }
 
 export interface NewsletterSchedule {

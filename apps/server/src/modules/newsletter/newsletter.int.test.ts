@@ -92,6 +92,13 @@ describe('newsletter', () => {
     expect(second.json().stats).toMatchObject({ successCount: 0, alreadySent: 3 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails.length).toBe(mailsBefore + 3);
+
+    // Someone who confirms later in the week gets this week's mail on the next press; nobody else does.
+    await addActiveSubscribers(t.database, ['late.reader@example.com']);
+    const third = await t.app.inject({ method: 'POST', url: '/api/send-weekly-email', headers: admin, payload: {} });
+    expect(third.json().stats).toMatchObject({ successCount: 1, alreadySent: 3 });
+    expect(smtp.mails.slice(mailsBefore + 3).map((mail) => mail.to[0])).toEqual(['late.reader@example.com']);
+    expect(smtp.mails.at(-1)!.text).toContain('Orbitly');
   });
 
   it('the one-click unsubscribe (RFC 8058 POST) works, and that address gets nothing on the next send', async () => {
