@@ -42,3 +42,15 @@ describe('delivery policy', () => {
     expect(a).toMatch(/^<[0-9a-f]{32}@fundwire\.example>$/);
   });
 });
+
+describe('catch-up after downtime', () => {
+  it('a missed Monday send still goes out within a day, not later', async () => {
+    const { isDue } = await import('./editions.js');
+    expect(isDue('newsletter-weekly', new Date('2026-11-23T13:59:00Z'), NY)).toBe(false); // 08:59 Monday
+    expect(isDue('newsletter-weekly', new Date('2026-11-23T14:00:00Z'), NY)).toBe(true);
+    expect(isDue('newsletter-weekly', new Date('2026-11-24T13:59:00Z'), NY)).toBe(true); // Tuesday 08:59
+    expect(isDue('newsletter-weekly', new Date('2026-11-24T14:01:00Z'), NY)).toBe(false);
+    expect(isDue('alerts-daily', new Date('2026-11-24T16:59:00Z'), NY)).toBe(true); // 11:59
+    expect(isDue('alerts-daily', new Date('2026-11-24T17:01:00Z'), NY)).toBe(false);
+  });
+});

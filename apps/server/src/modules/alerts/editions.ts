@@ -115,12 +115,24 @@ export async function prepareEdition(
   });
 }
 
+/**
+ * How late a missed send may still go out (the server was down at 09:00). Later than that, the period
+ * is skipped and its leads go into the next edition, which starts where the last one ended.
+ */
+export const CATCH_UP_GRACE_MS: Record<EditionCadence, number> = { weekly: 24 * 3_600_000, daily: 3 * 3_600_000 };
+
+/** True from the period's send time until the end of its catch-up grace. */
+export function isDue(kind: EditionKind, now: Date, timeZone: string): boolean {
+  const sendAt = periodSendTime(kind, now, timeZone).getTime();
+  return sendAt <= now.getTime() && now.getTime() <= sendAt + CATCH_UP_GRACE_MS[cadenceOf(kind)];
+}
+
 /** Prepares every edition whose send time has come in the current period and that does not exist yet. */
 export async function prepareDueEditions(database: Database, now: Date, timeZone: string): Promise<PreparedEdition[]> {
   const prepared: PreparedEdition[] = [];
   for (const kind of ['newsletter-weekly', 'alerts-weekly', 'alerts-daily'] as const) {
-    // Only once the period's send time has passed: an early morning tick waits for 09:00.
-    if (periodSendTime(kind, now, timeZone).getTime() > now.getTime()) continue;
+    // Only once the period's send time has passed (an early tick waits for 09:00), and not days late.
+    if (!isDue(kind, now, timeZone)) continue;
     const result = await prepareEdition(database, { kind, now, timeZone, trigger: 'schedule' });
     if (result.created) prepared.push(result);
   }

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { nextSend } from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
-import { addNewNewsletterRecipients, editionId, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
+import { addNewNewsletterRecipients, editionId, isDue, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
 import { drainDeliveries, editionCounts, type DrainResult, type SenderDeps } from './sender.js';
 
 export function newWorkerId(): string {
@@ -56,6 +56,7 @@ export async function sendWeeklyNewsletter(deps: MailRunDeps, options: { now?: D
 }
 
 export interface NewsletterSchedule {
+  /** Now itself when this week's send is overdue and the next scheduler tick will make it. */
   nextSend: Date;
   /** Leads added since the last newsletter edition: what the next one will carry. */
   since: Date;
@@ -70,9 +71,10 @@ export async function newsletterSchedule(database: Database, timeZone: string, n
     ]);
     const periodSend = periodSendTime('newsletter-weekly', now, timeZone);
     let next: Date;
-    if (current.rows.length > 0) next = nextSend('weekly', periodSend, timeZone);
-    // Not sent yet this week: at 09:00 on Monday morning, or at the next tick if 09:00 has passed.
-    else next = periodSend.getTime() > now.getTime() ? periodSend : now;
+    // Not sent yet this week: at 09:00 on Monday morning, or at the next tick while a late send is still due.
+    if (current.rows.length === 0 && periodSend.getTime() > now.getTime()) next = periodSend;
+    else if (current.rows.length === 0 && isDue('newsletter-weekly', now, timeZone)) next = now;
+    else next = nextSend('weekly', periodSend, timeZone);
     const lastEnd = last.rows[0]?.covers_to;
     const since = lastEnd ? new Date(lastEnd instanceof Date ? lastEnd.getTime() : String(lastEnd)) : new Date(now.getTime() - 7 * 86_400_000);
     return { nextSend: next, since };

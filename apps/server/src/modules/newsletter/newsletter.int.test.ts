@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, linkFrom, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
-import { sendWeeklyNewsletter } from '../alerts/service.js';
+import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
 
 const WEEK = 7 * 86_400_000;
 
@@ -233,6 +233,24 @@ describe('newsletter', () => {
     // Subscribing again starts a new double opt-in.
     const back = await subscribe('prefs@example.com', '10.0.0.3');
     expect(back.json()).toMatchObject({ alreadySubscribed: false });
+  });
+
+  it('Next Send follows the schedule in its zone, across the autumn DST change (fixed clocks)', async () => {
+    const zone = 'America/New_York';
+    // Thursday 2026-10-29 (EDT), this week's edition already out: next is Monday 2026-11-02 09:00 EST.
+    await t.database.rawTransaction((query) =>
+      query(`insert into mail_editions (id, kind, scheduled_for, covers_from, covers_to, trigger) values ('newsletter-weekly:2026-10-26', 'newsletter-weekly', '2026-10-26T13:00:00Z', '2026-10-19T13:00:00Z', '2026-10-26T13:00:00Z', 'schedule')`),
+    );
+    expect((await newsletterSchedule(t.database, zone, new Date('2026-10-29T16:00:00Z'))).nextSend.toISOString()).toBe('2026-11-02T14:00:00.000Z');
+    // Monday 2026-11-02 07:00 EST, not sent yet: this morning at 09:00 EST.
+    expect((await newsletterSchedule(t.database, zone, new Date('2026-11-02T12:00:00Z'))).nextSend.toISOString()).toBe('2026-11-02T14:00:00.000Z');
+    // Monday 10:00, not sent (the server was down at 09:00): due now.
+    const late = new Date('2026-11-02T15:00:00Z');
+    expect((await newsletterSchedule(t.database, zone, late)).nextSend.toISOString()).toBe(late.toISOString());
+    // Friday, never sent that week and past the catch-up day: the next Monday.
+    expect((await newsletterSchedule(t.database, zone, new Date('2026-11-06T15:00:00Z'))).nextSend.toISOString()).toBe('2026-11-09T14:00:00.000Z');
+    // Leads counted from the end of the last edition.
+    expect((await newsletterSchedule(t.database, zone, new Date('2026-10-29T16:00:00Z'))).since.toISOString()).toBe('2026-10-26T13:00:00.000Z');
   });
 
   it('the admin calls are admin-only', async () => {
