@@ -17,3 +17,8 @@ export function formatSendTime(iso: string, timeZone: string): string {
 export function describeSendTime(iso: string, timeZone: string): { text: string; zone: string } {
   return { text: formatSendTime(iso, timeZone), zone: timeZone.replace(/_/g, ' ') };
 }
+
+/** The scheduled time has come (the send is overdue and will go out at the scheduler's next tick). */
+export function isOverdue(iso: string, now: number = Date.now()): boolean {
+  return Date.parse(iso) <= now + 60_000;
+}

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { SUBSCRIBER_MESSAGES, useSendWeeklyEmail, useSubscribers } from '@/features/alerts/api';
 import { SubscriberList } from '@/features/alerts/components/subscriber-list';
-import { formatSendTime } from '@/features/alerts/schedule-display';
+import { formatSendTime, isOverdue } from '@/features/alerts/schedule-display';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Email Subscribers';
@@ -84,7 +84,7 @@ export function AdminSubscribersRoute() {
             <StatCard
               label="Next Send"
               // Overdue (the server was down at 09:00 Monday): the scheduler sends it within a minute.
-              value={Date.parse(data.stats.nextSend) <= Date.now() + 60_000 ? 'Due now' : formatSendTime(data.stats.nextSend, data.stats.timeZone)}
+              value={isOverdue(data.stats.nextSend) ? 'Due now' : formatSendTime(data.stats.nextSend, data.stats.timeZone)}
               hint={`Every Monday at 9:00 AM, ${data.stats.timeZone.replace(/_/g, ' ')} time`}
               testId="stat-next-send"
               small
