@@ -5,7 +5,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemoDataIfNeeded } from './db/seed/demo.js';
+import { loadInstallationSecret } from './db/secrets.js';
+import { MailLinkSigner } from './mail/signed-links.js';
 import { createMailer, type Mailer } from './mail/transport.js';
+import { newWorkerId } from './modules/alerts/service.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { scheduleMail } from './jobs/mail-scheduler.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -26,6 +31,10 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     billing: Billing;
+    /** Signs and checks the links in mails (confirm, preferences, unsubscribe). */
+    mailLinks: MailLinkSigner;
+    /** Names this instance's leases on the mail queue. */
+    mailWorkerId: string;
     /** "METHOD /url" of every /api and /dev route, as registered. */
     registeredRoutes: string[];
   }
@@ -86,6 +95,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('mailer', mailer);
+  app.decorate('mailLinks', new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret')));
+  app.decorate('mailWorkerId', newWorkerId());
   app.addHook('onClose', async () => mailer.close());
 
   app.decorate('registeredRoutes', registerAccessControl(app));
@@ -97,7 +108,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(adminRoutes);
   app.decorate('billing', await createBilling(config, database));
   await app.register(billingRoutes);
-  if (config.env !== 'test') scheduleSubscriptionClock(app);
+  await app.register(newsletterRoutes);
+  if (config.env !== 'test') {
+    scheduleSubscriptionClock(app);
+    scheduleMail(app);
+  }
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 

@@ -28,6 +28,16 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/reactivate-subscription': 'user',
   'POST /api/billing-portal': 'user',
   'GET /api/me/events': 'user',
+  'POST /api/subscribe-email': 'public',
+  // Signed mail links are the credential for these four.
+  'POST /api/newsletter/confirm': 'public',
+  'GET /api/email-preferences': 'public',
+  'PUT /api/email-preferences': 'public',
+  'POST /api/unsubscribe': 'public',
+  'GET /api/me/alerts': 'user',
+  'PUT /api/me/alerts': 'user',
+  'GET /api/subscribers': 'admin',
+  'POST /api/send-weekly-email': 'admin',
   // Stripe calls it; the signature is the credential.
   'POST /api/stripe/webhook': 'public',
   // Development only (not registered when NODE_ENV=production).

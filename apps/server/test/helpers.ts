@@ -159,3 +159,44 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
   }
   return { cookie: account.cookie };
 }
+
+/**
+ * A new PostgreSQL database even on the PGlite run: tests of several server processes or instances
+ * need a database server they can all reach. Dropped by dispose().
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
+  const base = TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `fundwire_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dispose: async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** An app on an existing database URL (a second instance of the same installation). */
+export async function buildAppOn(databaseUrl: string, overrides: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const config = testConfig({ ...overrides, DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      rmSync(config.webDistDir, { recursive: true, force: true });
+    },
+  };
+}

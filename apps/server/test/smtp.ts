@@ -8,6 +8,16 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  /** Raw header lines by lower-cased name, as sent. */
+  rawHeaders: Record<string, string>;
+  messageId: string;
+}
+
+export interface SmtpReceiverOptions {
+  /** Answer RCPT TO with this SMTP error (for example 450 or 550), or accept with null. */
+  rejectRecipient?: (address: string) => { code: number; message: string } | null;
+  /** Runs before a mail is accepted; an error rejects it. The mail counts only once accepted. */
+  beforeAccept?: (mail: ReceivedMail) => Promise<Error | null>;
 }
 
 export interface SmtpReceiver {
@@ -18,22 +28,35 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    maxClients: 100,
+    onRcptTo(address, _session, callback) {
+      const rejection = options.rejectRecipient?.(address.address);
+      if (!rejection) return callback();
+      return callback(Object.assign(new Error(rejection.message), { responseCode: rejection.code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
+        .then(async (parsed) => {
+          const rawHeaders: Record<string, string> = {};
+          for (const line of parsed.headerLines) rawHeaders[line.key] = line.line.slice(line.line.indexOf(':') + 1).trim();
+          const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             headers: parsed.headers as Map<string, unknown>,
-          });
+            rawHeaders,
+            messageId: parsed.messageId ?? '',
+          };
+          const refusal = options.beforeAccept ? await options.beforeAccept(mail) : null;
+          if (refusal) return callback(refusal);
+          mails.push(mail);
           callback();
         })
         .catch((error: Error) => callback(error));

@@ -7,3 +7,5 @@ export * from './lead-filters.js';
 export * from './csv.js';
 export * from './lead-input.js';
 export * from './plans.js';
+export * from './schedule.js';
+export * from './newsletter.js';

@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** A stable Message-ID (without brackets' worth of meaning to us): a resent mail keeps its identity. */
+  messageId?: string;
 }
 
 export interface StoredMail extends MailMessage {
@@ -35,14 +37,18 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
+/** Open SMTP connections at most; bulk senders use as many mails in flight. */
+export const MAX_SMTP_CONNECTIONS = 5;
+
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: bulk sends reuse a few open connections instead of one handshake per mail.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_SMTP_CONNECTIONS, maxMessages: 1_000 });
     return {
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
-        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        options.log.debug({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };

@@ -1,33 +1,23 @@
 // better-auth under /api/auth/*: email + password with reset, Google (OpenID discovery, configurable),
 // GitHub and Twitter/X, sessions in the database, bearer tokens for API clients, and rate limits.
-import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { accounts, appMeta, sessions, users, verifications } from '../db/schema/index.js';
+import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
+import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { invalidateAuthCache } from './access.js';
 import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
 
-const AUTH_SECRET_KEY = 'auth_secret';
-
 /** One secret for every instance: generated once and kept in the database. */
-async function loadAuthSecret(database: Database): Promise<string> {
-  await database.db
-    .insert(appMeta)
-    .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await database.db.select().from(appMeta).where(eq(appMeta.key, AUTH_SECRET_KEY));
-  if (!row) throw new Error('auth secret could not be stored');
-  return row.value;
-}
+const AUTH_SECRET_KEY = 'auth_secret';
 
 export interface AuthRateLimits {
   windowMs: number;
@@ -147,7 +137,7 @@ export async function registerAuth(
   options: { config: Config; database: Database; mailer: Mailer; rateLimits: AuthRateLimits },
 ): Promise<void> {
   const { config, database, mailer, rateLimits } = options;
-  const secret = await loadAuthSecret(database);
+  const secret = await loadInstallationSecret(database, AUTH_SECRET_KEY);
   const auth = createAuth(config, database, mailer, secret, app.log);
   app.decorate('auth', auth);
 

@@ -21,6 +21,10 @@ export const paths = {
   about: '/about',
   careers: '/careers',
   blog: '/blog',
+  /** Pages opened from links in mails; the signed token in ?token= stands in for a session. */
+  newsletterConfirm: '/newsletter/confirm',
+  unsubscribe: '/unsubscribe',
+  emailPreferences: '/email-preferences',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -116,6 +116,16 @@ export const routes: RouteObject[] = [
             handle: publicPage,
             lazy: () => import('@/routes/marketing/blog').then((m) => ({ Component: m.BlogRoute })),
           },
+          // Opened from mails; the signed token is the credential, signed in or not.
+          {
+            path: paths.newsletterConfirm,
+            lazy: () => import('@/routes/mail/newsletter-confirm').then((m) => ({ Component: m.NewsletterConfirmRoute })),
+          },
+          { path: paths.unsubscribe, lazy: () => import('@/routes/mail/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })) },
+          {
+            path: paths.emailPreferences,
+            lazy: () => import('@/routes/mail/email-preferences').then((m) => ({ Component: m.EmailPreferencesRoute })),
+          },
           // Any other path goes home (SPEC.md route table).
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],

@@ -3,3 +3,4 @@ export * from './meta.js';
 export * from './auth.js';
 export * from './subscriptions.js';
 export * from './rate-limits.js';
+export * from './mail.js';

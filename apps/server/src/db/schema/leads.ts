@@ -35,6 +35,8 @@ export const leads = pgTable(
     index('leads_search_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain} || ' ' || ${table.description}) gin_trgm_ops`),
     uniqueIndex('leads_identity_key_idx').on(table.identityKey),
     index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
+    // Digests and the admin's weekly count read leads by the time they were added.
+    index('leads_created_at_idx').on(table.createdAt),
   ],
 );
 

@@ -24,6 +24,8 @@ export interface SeedLead {
   fundingRound: FundingRound;
   location: string;
   fundingDate: string;
+  /** When Fundwire "found" the round: the day after it was announced (the insert caps it at now). */
+  createdAt?: string;
   description: string;
   tags: string[];
   contacts: SeedContact[];
@@ -199,6 +201,7 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
       fundingRound,
       location: random.pick(LOCATIONS),
       fundingDate,
+      createdAt: new Date(Date.parse(`${fundingDate}T14:00:00Z`) + 86_400_000).toISOString(),
       description,
       tags: [industry.toLowerCase(), fundingRound.toLowerCase().replace(/\s+/g, '-')],
       contacts,

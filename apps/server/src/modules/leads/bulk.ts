@@ -24,6 +24,8 @@ export interface BulkLead {
   description: string;
   tags: string[];
   sourceUrl?: string | null;
+  /** Only the seed back-dates leads; everything else is added now. */
+  createdAt?: string;
   contacts: BulkContact[];
 }
 
@@ -50,6 +52,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     tags: [] as string[],
     sources: [] as (string | null)[],
     keys: [] as string[],
+    created: [] as (string | null)[],
   };
   for (const [key, lead] of byIdentity) {
     columns.ids.push(lead.id ?? null);
@@ -65,19 +68,21 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     columns.tags.push(JSON.stringify(lead.tags));
     columns.sources.push(lead.sourceUrl ?? null);
     columns.keys.push(key);
+    columns.created.push(lead.createdAt ?? null);
   }
   const result = await query(
-    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key)
+    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.location,
-            u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source_url, u.identity_key
-     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::date[], $9::text[], $10::jsonb[], $11::text[], $12::text[])
-       as u(id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key)
+            u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source_url, u.identity_key,
+            least(coalesce(u.created_at, now()), now())
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::date[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::timestamptz[])
+       as u(id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
      on conflict (identity_key) do update set
        company_name = excluded.company_name, domain = excluded.domain, industry = excluded.industry,
        funding_amount = excluded.funding_amount, location = excluded.location, description = excluded.description,
        tags = excluded.tags, source_url = excluded.source_url, updated_at = now()
      returning id, identity_key, (xmax = 0) as inserted`,
-    [columns.ids, columns.names, columns.domains, columns.industries, columns.amounts, columns.rounds, columns.locations, columns.dates, columns.descriptions, columns.tags, columns.sources, columns.keys],
+    [columns.ids, columns.names, columns.domains, columns.industries, columns.amounts, columns.rounds, columns.locations, columns.dates, columns.descriptions, columns.tags, columns.sources, columns.keys, columns.created],
   );
 
   const idByKey = new Map<string, string>();

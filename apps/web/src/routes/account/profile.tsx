@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
+import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
 import { CANCELLATION_MESSAGES, useBillingPortal, useReactivateSubscription } from '@/features/billing/api';
 import { CancelSubscriptionDialog } from '@/features/billing/components/cancel-subscription-dialog';
@@ -67,6 +68,8 @@ export function ProfileRoute() {
             />
           )}
         </Card>
+
+        <AlertFrequencyCard subscribed={me.hasActiveSubscription} />
       </div>
     </PageContainer>
   );

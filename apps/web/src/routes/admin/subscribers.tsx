@@ -1,5 +1,106 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+// /admin/subscribers: Email Subscribers (SPEC.md "Admin: subscribers", section 8 toasts). The stat
+// cards, the active list, and Send Weekly Email, which sends this week's edition once.
+import { Mail, Send } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toaster';
+import { SUBSCRIBER_MESSAGES, useSendWeeklyEmail, useSubscribers } from '@/features/alerts/api';
+import { SubscriberList } from '@/features/alerts/components/subscriber-list';
+import { formatSendTime, isOverdue } from '@/features/alerts/schedule-display';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const TITLE = 'Email Subscribers';
+
+function StatCard({ label, value, hint, testId, small = false }: { label: string; value: string; hint?: string; testId: string; small?: boolean }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <p className={small ? 'mt-1 text-lg font-semibold' : 'mt-1 text-2xl font-semibold tabular-nums'} data-testid={testId}>
+        {value}
+      </p>
+      {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
+    </Card>
+  );
+}
 
 export function AdminSubscribersRoute() {
-  return <PlaceholderPage title="Email Subscribers" description="Newsletter subscribers and the weekly email will be managed here." />;
+  useDocumentTitle(TITLE);
+  const subscribers = useSubscribers();
+  const send = useSendWeeklyEmail();
+
+  const sendWeekly = () => {
+    send.mutate(undefined, {
+      onSuccess: ({ stats }) => {
+        if (stats.successCount === 0 && stats.alreadySent > 0) {
+          toast.info(`This week's email already went out to ${stats.alreadySent} subscribers. Nothing new was sent.`);
+          return;
+        }
+        toast.success(SUBSCRIBER_MESSAGES.sent(stats.successCount), {
+          description:
+            stats.pendingCount > 0
+              ? `${stats.pendingCount} more are still being sent in the background.`
+              : stats.failedCount > 0
+                ? `${stats.failedCount} could not be delivered.`
+                : stats.successCount === 0
+                  ? 'No subscriber had anything to receive: either there are no subscribers or no new leads this week.'
+                  : undefined,
+        });
+      },
+      onError: (error) => toast.error(error.message || SUBSCRIBER_MESSAGES.sendFailed),
+    });
+  };
+
+  const data = subscribers.data;
+  return (
+    <PageContainer>
+      <PageHeader
+        title={TITLE}
+        description="Newsletter subscribers who confirmed their address, and the weekly email."
+        actions={
+          <Button onClick={sendWeekly} disabled={send.isPending}>
+            <Send aria-hidden="true" />
+            {send.isPending ? 'Sending...' : 'Send Weekly Email'}
+          </Button>
+        }
+      />
+
+      {subscribers.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading subscribers">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+          <Skeleton className="h-48 sm:col-span-3" />
+        </div>
+      ) : subscribers.isError ? (
+        <ErrorState title={SUBSCRIBER_MESSAGES.fetchFailed} message={subscribers.error.message} onRetry={() => void subscribers.refetch()} retrying={subscribers.isFetching} />
+      ) : data ? (
+        <div className="grid gap-8">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Subscribers" value={data.stats.totalSubscribers.toLocaleString('en-US')} testId="stat-total" />
+            <StatCard label="Weekly Leads" value={data.stats.weeklyLeads.toLocaleString('en-US')} hint="New since the last weekly email" testId="stat-weekly-leads" />
+            <StatCard
+              label="Next Send"
+              // Overdue (the server was down at 09:00 Monday): the scheduler sends it within a minute.
+              value={isOverdue(data.stats.nextSend) ? 'Due now' : formatSendTime(data.stats.nextSend, data.stats.timeZone)}
+              hint={`Every Monday at 9:00 AM, ${data.stats.timeZone.replace(/_/g, ' ')} time`}
+              testId="stat-next-send"
+              small
+            />
+          </div>
+          {data.subscribers.length === 0 ? (
+            <EmptyState
+              icon={<Mail />}
+              title="No subscribers found"
+              description="Addresses appear here once their owner confirms the subscription from the landing page's newsletter form."
+            />
+          ) : (
+            <SubscriberList subscribers={data.subscribers} total={data.stats.totalSubscribers} />
+          )}
+        </div>
+      ) : null}
+    </PageContainer>
+  );
 }

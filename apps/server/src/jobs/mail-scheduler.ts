@@ -1,0 +1,37 @@
+// Runs the mail schedule every 30 seconds on every instance: the edition's primary key lets one
+// instance prepare it, and SKIP LOCKED claims let all of them send it without sending anything twice.
+import type { FastifyInstance } from 'fastify';
+import { runMailSchedule } from '../modules/alerts/service.js';
+
+export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    // A long send keeps its tick; the next one starts after it.
+    if (running) return;
+    running = runMailSchedule({
+      database: app.database,
+      mailer: app.mailer,
+      signer: app.mailLinks,
+      appUrl: app.config.appUrl,
+      log: app.log,
+      timeZone: app.config.alertTimeZone,
+      workerId: app.mailWorkerId,
+    })
+      .then((result) => {
+        if (result.sent || result.failed || result.retried) app.log.info(result, 'mail schedule');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'mail schedule failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  const first = setTimeout(tick, 2_000);
+  first.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearTimeout(first);
+    await running;
+  });
+}

@@ -1,0 +1,36 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The frame every newsletter and alert mail shares (React Email): brand, content, and a footer with
+// the preferences and unsubscribe links that every such mail must carry.
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+
+export const colors = { text: '#0f172a', muted: '#64748b', border: '#e2e8f0', accent: '#4f46e5', soft: '#f8fafc' } as const;
+
+export interface FooterLinks {
+  preferences: string;
+  unsubscribe: string;
+}
+
+export function EmailLayout(props: { preview: string; appUrl: string; footer: FooterLinks; reason: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={{ backgroundColor: colors.soft, fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif', color: colors.text, margin: 0, padding: '24px 0' }}>
+        <Container style={{ maxWidth: 600, backgroundColor: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 8, padding: '24px 28px' }}>
+          <Link href={props.appUrl} style={{ fontWeight: 700, fontSize: 18, color: colors.text, textDecoration: 'none' }}>
+            Fundwire
+          </Link>
+          {props.children}
+          <Hr style={{ borderColor: colors.border, margin: '28px 0 16px' }} />
+          <Section>
+            <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
+              {props.reason} <Link href={props.footer.preferences} style={{ color: colors.muted }}>Email preferences</Link> ·{' '}
+              <Link href={props.footer.unsubscribe} style={{ color: colors.muted }}>Unsubscribe</Link>
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,255 @@
+// Alert digests for paying subscribers, retries and permanent failures, and exactly-once delivery with
+// several instances and across a crash of the sender.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nextSend } from '@fundwire/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/index.js';
+import { buildAppOn, buildTestApp, createPostgresDatabase, signUp, type TestApp } from '../../../test/helpers.js';
+import { addActiveSubscribers, addLeads, countDeliveries, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp.js';
+import { prepareEdition } from './editions.js';
+import { backoffMs, drainDeliveries } from './sender.js';
+import { runMailSchedule } from './service.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const HOUR = 3_600_000;
+const NY = 'America/New_York';
+
+async function subscribedUser(t: TestApp, email: string, frequency?: 'weekly' | 'daily' | 'off') {
+  const account = await signUp(t.app, email);
+  await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', plan: 'monthly', priceId: 'price_test_monthly' });
+  if (frequency) {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: account.cookie }, payload: { frequency } });
+    expect(response.statusCode).toBe(200);
+  }
+  return account;
+}
+
+describe('alert digests for paying subscribers', () => {
+  let smtp: SmtpReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver({
+      rejectRecipient: (address) => {
+        if (address === 'gone@example.com') return { code: 550, message: 'No such mailbox' };
+        if (address === 'flaky@example.com' && !flakyAccepted) return { code: 451, message: 'Try again later' };
+        return null;
+      },
+    });
+    t = await buildTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  let flakyAccepted = false;
+
+  it('weekly by default, daily by choice, none when off or unsubscribed; contacts included; only leads new since the last digest', async () => {
+    const weekly = await subscribedUser(t, 'weekly-user@example.com');
+    await subscribedUser(t, 'daily-user@example.com', 'daily');
+    await subscribedUser(t, 'off-user@example.com', 'off');
+    await signUp(t.app, 'free-user@example.com');
+
+    const settings = await t.app.inject({ method: 'GET', url: '/api/me/alerts', headers: { cookie: weekly.cookie } });
+    expect(settings.json()).toMatchObject({ frequency: 'weekly', timeZone: NY });
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: weekly.cookie }, payload: { frequency: 'hourly' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Choose weekly, daily or off');
+
+    const monday = nextSend('weekly', new Date(Date.now() + 14 * 86_400_000), NY);
+    await addLeads(t.database, [testLead({ companyName: 'Alpha Alerts', contacts: [{ name: 'Ada Alpha', role: 'CTO', email: 'ada@alpha.example.com', linkedIn: '' }] })]);
+    await setAddedAt(t.database, ['Alpha Alerts'], new Date(monday.getTime() - 2 * HOUR));
+
+    const before = smtp.mails.length;
+    await runMailSchedule(mailDeps(t.app), new Date(monday.getTime() + 30_000));
+    const first = smtp.mails.slice(before);
+    const byRecipient = (mails: ReceivedMail[]) => Object.fromEntries(mails.map((mail) => [mail.to[0], mail]));
+    const firstBy = byRecipient(first);
+    expect(Object.keys(firstBy).sort()).toEqual(['daily-user@example.com', 'weekly-user@example.com']);
+    expect(firstBy['weekly-user@example.com']!.subject).toBe('Your weekly Fundwire alert: 1 new funding round');
+    expect(firstBy['daily-user@example.com']!.subject).toBe('Your daily Fundwire alert: 1 new funding round');
+    for (const mail of first) {
+      expect(mail.text).toContain('Alpha Alerts');
+      expect(mail.text).toContain('ada@alpha.example.com');
+      expect(mail.rawHeaders['list-unsubscribe']).toMatch(/\/api\/unsubscribe\?token=/);
+    }
+
+    // Tuesday 09:00: the daily user gets only what was added since Monday's digest; the weekly user nothing.
+    await addLeads(t.database, [testLead({ companyName: 'Beta Alerts' })]);
+    await setAddedAt(t.database, ['Beta Alerts'], new Date(monday.getTime() + 5 * HOUR));
+    const tuesday = new Date(monday.getTime() + 24 * HOUR + 30_000);
+    const beforeTuesday = smtp.mails.length;
+    await runMailSchedule(mailDeps(t.app), tuesday);
+    const second = smtp.mails.slice(beforeTuesday);
+    expect(second.map((mail) => mail.to[0])).toEqual(['daily-user@example.com']);
+    expect(second[0]!.text).toContain('Beta Alerts');
+    expect(second[0]!.text).not.toContain('Alpha Alerts');
+
+    // Wednesday: nothing new, so no mail at all (the delivery is recorded as skipped).
+    const beforeWednesday = smtp.mails.length;
+    await runMailSchedule(mailDeps(t.app), new Date(tuesday.getTime() + 24 * HOUR));
+    expect(smtp.mails.length).toBe(beforeWednesday);
+
+    // Running the same moment again sends nothing twice.
+    await runMailSchedule(mailDeps(t.app), new Date(monday.getTime() + 30_000));
+    expect(smtp.mails.length).toBe(beforeWednesday);
+
+    // The unsubscribe link in an alert turns alerts off.
+    const oneClick = /<([^>]+)>/.exec(firstBy['weekly-user@example.com']!.rawHeaders['list-unsubscribe']!)![1]!;
+    const url = new URL(oneClick);
+    const off = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(off.json()).toMatchObject({ kind: 'alerts', subscribed: false, frequency: 'off' });
+    const after = await t.app.inject({ method: 'GET', url: '/api/me/alerts', headers: { cookie: weekly.cookie } });
+    expect(after.json()).toMatchObject({ frequency: 'off', nextSend: null });
+  });
+
+  it('retries a transient SMTP failure with backoff and records a permanent one', async () => {
+    await t.database.rawTransaction((query) => query(`delete from newsletter_subscribers`));
+    await addActiveSubscribers(t.database, ['flaky@example.com', 'gone@example.com', 'fine@example.com']);
+    const now = new Date(Date.now() + 60 * 86_400_000);
+    await addLeads(t.database, [testLead({ companyName: 'Retry Co' })]);
+    await setAddedAt(t.database, ['Retry Co'], new Date(now.getTime() - HOUR));
+    const edition = await prepareEdition(t.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin' });
+    const deps = mailDeps(t.app);
+
+    const result = await drainDeliveries(deps, { workerId: 'retry-test', editionId: edition.id });
+    expect(result).toMatchObject({ sent: 1, failed: 1, retried: 1 });
+    const rows = await t.database.rawTransaction((query) =>
+      query(`select recipient, status, attempts, last_error, extract(epoch from next_attempt_at - now()) as wait from mail_deliveries where edition_id = $1 order by recipient`, [edition.id]),
+    );
+    const byRecipient = Object.fromEntries(rows.rows.map((row) => [String(row.recipient), row]));
+    expect(byRecipient['gone@example.com']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(String(byRecipient['gone@example.com']!.last_error)).toMatch(/550/);
+    expect(byRecipient['flaky@example.com']).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(Number(byRecipient['flaky@example.com']!.wait)).toBeGreaterThan(backoffMs(1) / 1000 - 5);
+
+    // Not due yet: a drain now leaves it alone.
+    expect(await drainDeliveries(deps, { workerId: 'retry-test', editionId: edition.id })).toMatchObject({ sent: 0, retried: 0 });
+    // Once the backoff has passed (moved forward here) and the server accepts, it goes out once.
+    flakyAccepted = true;
+    await t.database.rawTransaction((query) => query(`update mail_deliveries set next_attempt_at = now() where edition_id = $1 and status = 'pending'`, [edition.id]));
+    expect(await drainDeliveries(deps, { workerId: 'retry-test', editionId: edition.id })).toMatchObject({ sent: 1, failed: 0 });
+    expect(await countDeliveries(t.database, edition.id)).toEqual({ sent: 2, failed: 1 });
+    expect(smtp.mails.filter((mail) => mail.to.includes('flaky@example.com') && mail.text.includes('Retry Co'))).toHaveLength(1);
+    expect(smtp.mails.some((mail) => mail.to.includes('gone@example.com'))).toBe(false);
+  });
+});
+
+describe('exactly once per recipient per edition, on one PostgreSQL', () => {
+  it('two server instances trigger the same edition at the same moment: each recipient gets one mail', async () => {
+    const smtp = await startSmtpReceiver();
+    const db = await createPostgresDatabase();
+    const one = await buildAppOn(db.url, { SMTP_URL: smtp.url });
+    const two = await buildAppOn(db.url, { SMTP_URL: smtp.url });
+    try {
+      const recipients = Array.from({ length: 120 }, (_, i) => `twin-${String(i).padStart(3, '0')}@example.com`);
+      await addActiveSubscribers(one.app.database, recipients);
+      const monday = nextSend('weekly', new Date(), NY);
+      await addLeads(one.app.database, [testLead({ companyName: 'Twin Co' })]);
+      await setAddedAt(one.app.database, ['Twin Co'], new Date(monday.getTime() - HOUR));
+      const at = new Date(monday.getTime() + 1_000);
+      const [a, b] = await Promise.all([
+        runMailSchedule(mailDeps(one.app, 'instance-one'), at, { concurrency: 4, batchSize: 10 }),
+        runMailSchedule(mailDeps(two.app, 'instance-two'), at, { concurrency: 4, batchSize: 10 }),
+      ]);
+      expect(a.sent + b.sent).toBe(120);
+      expect(smtp.mails).toHaveLength(120);
+      expect(new Set(smtp.mails.map((mail) => mail.to[0]))).toEqual(new Set(recipients));
+      const editions = await one.app.database.rawTransaction((query) => query(`select id, recipient_count from mail_editions where kind = 'newsletter-weekly'`));
+      expect(editions.rows).toHaveLength(1);
+      expect(Number(editions.rows[0]!.recipient_count)).toBe(120);
+    } finally {
+      await one.close();
+      await two.close();
+      await db.dispose();
+      await smtp.close();
+    }
+  });
+
+  it('the sender is killed after 50 of 200 mails and restarted: the other 150 arrive, none twice', async () => {
+    const db = await createPostgresDatabase();
+    let child: ChildProcess | undefined;
+    // open: accepting the first 50; holding: the sender is being killed; dead: the restarted sender's
+    // mails are accepted again.
+    let state: 'open' | 'holding' | 'dead' = 'open';
+    let admitted = 0;
+    const held: ((error: Error) => void)[] = [];
+    let countSent: () => Promise<number> = async () => 0;
+    const killSender = async () => {
+      // Wait until the sender has recorded the 50 it was told were accepted, then kill it while the
+      // mail server still holds its next mails: it never hears back about them.
+      for (let i = 0; i < 200 && (await countSent()) < 50; i++) await new Promise((r) => setTimeout(r, 25));
+      const gone = new Promise((r) => child?.once('exit', r));
+      child?.kill('SIGKILL');
+      await gone;
+      state = 'dead';
+      for (const release of held) release(new Error('sender gone'));
+    };
+    const smtp = await startSmtpReceiver({
+      beforeAccept: async () => {
+        if (state === 'dead') return null;
+        if (state === 'open' && admitted < 50) {
+          admitted++;
+          return null;
+        }
+        return new Promise<Error | null>((resolve) => {
+          held.push(resolve);
+          if (state === 'open') {
+            state = 'holding';
+            void killSender();
+          }
+        });
+      },
+    });
+    const app = await buildAppOn(db.url, { SMTP_URL: smtp.url });
+    countSent = async () => Number((await countDeliveries(app.app.database, editionIdHolder.id)).sent ?? 0);
+    const editionIdHolder = { id: '' };
+    try {
+      const recipients = Array.from({ length: 200 }, (_, i) => `crash-${String(i).padStart(3, '0')}@example.com`);
+      await addActiveSubscribers(app.app.database, recipients);
+      const now = new Date();
+      await addLeads(app.app.database, [testLead({ companyName: 'Crash Co' })]);
+      await setAddedAt(app.app.database, ['Crash Co'], new Date(now.getTime() - HOUR));
+      editionIdHolder.id = (await prepareEdition(app.app.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin' })).id;
+
+      const run = (workerId: string) => {
+        const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../../test/mail-worker-child.ts')], {
+          env: { ...process.env, DATABASE_URL: db.url, SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000', LEASE_MS: '1500', WORKER_ID: workerId },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+        return { proc, exited };
+      };
+
+      const first = run('crashing-worker');
+      child = first.proc;
+      expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+      expect(smtp.mails).toHaveLength(50);
+      const midway = await countDeliveries(app.app.database, editionIdHolder.id);
+      expect(midway.sent).toBe(50);
+      // Rows the dead worker had claimed are still leased to it.
+      expect((midway.sending ?? 0) + (midway.pending ?? 0)).toBe(150);
+
+      // A new worker picks up the pending rows at once and the dead worker's leased ones when the lease runs out.
+      const second = run('restarted-worker');
+      expect(await second.exited).toMatchObject({ code: 0 });
+      const counts = await countDeliveries(app.app.database, editionIdHolder.id);
+      if (counts.sending) {
+        // Some leases had not yet run out when the queue looked empty: one more pass finishes them.
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        expect(await run('second-restart').exited).toMatchObject({ code: 0 });
+      }
+      expect(await countDeliveries(app.app.database, editionIdHolder.id)).toEqual({ sent: 200 });
+      expect(smtp.mails).toHaveLength(200);
+      expect(new Set(smtp.mails.map((mail) => mail.to[0]))).toEqual(new Set(recipients));
+    } finally {
+      child?.kill('SIGKILL');
+      await app.close();
+      await db.dispose();
+      await smtp.close();
+    }
+  }, 60_000);
+});
+

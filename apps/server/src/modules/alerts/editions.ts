@@ -1,0 +1,140 @@
+// Editions: one per mailing (the weekly newsletter, weekly and daily alerts), identified by kind and the
+// zone's calendar date it belongs to. Preparing an edition inserts it and all its deliveries in one
+// transaction; the id's primary key lets only one instance prepare it, however many try at once.
+import { nextSend, previousSend, zonedDate, type EditionCadence } from '@fundwire/shared';
+import type { Database, RawQuery } from '../../db/client.js';
+
+export type EditionKind = 'newsletter-weekly' | 'alerts-weekly' | 'alerts-daily';
+
+export function cadenceOf(kind: EditionKind): EditionCadence {
+  return kind === 'alerts-daily' ? 'daily' : 'weekly';
+}
+
+/** The zone's date of the period's send day: Monday for weekly editions, the day itself for daily ones. */
+export function periodDate(kind: EditionKind, now: Date, timeZone: string): string {
+  const cadence = cadenceOf(kind);
+  // The period runs from one send day's midnight to the next: Monday 08:00 still belongs to this
+  // Monday's weekly edition, so an early manual send replaces the 09:00 one instead of doubling it.
+  const upcoming = nextSend(cadence, now, timeZone);
+  const previous = previousSend(cadence, now, timeZone);
+  return zonedDate(now, timeZone) === zonedDate(upcoming, timeZone) ? zonedDate(upcoming, timeZone) : zonedDate(previous, timeZone);
+}
+
+export function editionId(kind: EditionKind, now: Date, timeZone: string): string {
+  return `${kind}:${periodDate(kind, now, timeZone)}`;
+}
+
+/** The scheduled send time of the period `now` is in (it may still be ahead, on the send day's morning). */
+export function periodSendTime(kind: EditionKind, now: Date, timeZone: string): Date {
+  const cadence = cadenceOf(kind);
+  const upcoming = nextSend(cadence, now, timeZone);
+  return zonedDate(now, timeZone) === zonedDate(upcoming, timeZone) ? upcoming : previousSend(cadence, now, timeZone);
+}
+
+const NEWSLETTER_RECIPIENTS_SQL = `
+  insert into mail_deliveries (edition_id, recipient, subscriber_id)
+  select $1, s.email, s.id from newsletter_subscribers s
+  where s.status = 'active' and s.weekly_leads
+  on conflict do nothing returning recipient`;
+
+/**
+ * Adds the active newsletter subscribers an existing edition does not have yet (they confirmed after
+ * it was prepared). Nobody already in the edition is added again.
+ */
+export async function addNewNewsletterRecipients(database: Database, id: string): Promise<number> {
+  return database.rawTransaction(async (query) => {
+    const added = await query(NEWSLETTER_RECIPIENTS_SQL, [id]);
+    if (added.rows.length > 0) await query(`update mail_editions set recipient_count = recipient_count + $2, completed_at = null where id = $1`, [id, added.rows.length]);
+    return added.rows.length;
+  });
+}
+
+export interface PreparedEdition {
+  id: string;
+  created: boolean;
+  recipientCount: number;
+}
+
+const PERIOD_MS: Record<EditionCadence, number> = { weekly: 7 * 86_400_000, daily: 86_400_000 };
+
+/**
+ * Creates the edition of `now`'s period with its deliveries, unless it exists. Newsletter editions cover
+ * the leads added since the previous newsletter edition; alert deliveries carry each user's own start
+ * (the end of their last digest), so switching between daily and weekly neither repeats nor loses leads.
+ */
+export async function prepareEdition(
+  database: Database,
+  options: { kind: EditionKind; now: Date; timeZone: string; trigger: 'schedule' | 'admin' },
+): Promise<PreparedEdition> {
+  const { kind, now, timeZone, trigger } = options;
+  const id = editionId(kind, now, timeZone);
+  const cadence = cadenceOf(kind);
+  const scheduledFor = periodSendTime(kind, now, timeZone);
+  const defaultStart = new Date(now.getTime() - PERIOD_MS[cadence]);
+
+  return database.rawTransaction(async (query: RawQuery) => {
+    const previous = await query(
+      `select max(covers_to) as covers_to from mail_editions where kind = $1 and covers_to <= $2`,
+      [kind, now.toISOString()],
+    );
+    const previousEnd = previous.rows[0]?.covers_to;
+    const coversFrom = previousEnd ? new Date(String(previousEnd instanceof Date ? previousEnd.toISOString() : previousEnd)) : defaultStart;
+    const inserted = await query(
+      `insert into mail_editions (id, kind, scheduled_for, covers_from, covers_to, trigger)
+       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,
+      [id, kind, scheduledFor.toISOString(), coversFrom.toISOString(), now.toISOString(), trigger],
+    );
+    if (inserted.rows.length === 0) {
+      const existing = await query(`select recipient_count from mail_editions where id = $1`, [id]);
+      return { id, created: false, recipientCount: Number(existing.rows[0]?.recipient_count ?? 0) };
+    }
+
+    let deliveries;
+    if (kind === 'newsletter-weekly') {
+      deliveries = await query(NEWSLETTER_RECIPIENTS_SQL, [id]);
+    } else {
+      deliveries = await query(
+        `insert into mail_deliveries (edition_id, recipient, user_id, window_start)
+         select $1, lower(u.email), u.id,
+                coalesce(
+                  (select max(e.covers_to) from mail_deliveries d join mail_editions e on e.id = d.edition_id
+                   where d.user_id = u.id and d.status in ('sent', 'skipped') and e.kind in ('alerts-weekly', 'alerts-daily')),
+                  greatest($3::timestamptz, s.created_at))
+         from users u
+         join subscriptions s on s.user_id = u.id
+         left join alert_settings a on a.user_id = u.id
+         where s.status in ('active', 'trialing')
+           and not (s.cancel_at_period_end and s.current_period_end is not null and s.current_period_end <= $4)
+           and coalesce(a.frequency, 'weekly') = $2
+         on conflict do nothing returning recipient`,
+        [id, cadence, defaultStart.toISOString(), now.toISOString()],
+      );
+    }
+    await query(`update mail_editions set recipient_count = $2 where id = $1`, [id, deliveries.rows.length]);
+    return { id, created: true, recipientCount: deliveries.rows.length };
+  });
+}
+
+/**
+ * How late a missed send may still go out (the server was down at 09:00). Later than that, the period
+ * is skipped and its leads go into the next edition, which starts where the last one ended.
+ */
+export const CATCH_UP_GRACE_MS: Record<EditionCadence, number> = { weekly: 24 * 3_600_000, daily: 3 * 3_600_000 };
+
+/** True from the period's send time until the end of its catch-up grace. */
+export function isDue(kind: EditionKind, now: Date, timeZone: string): boolean {
+  const sendAt = periodSendTime(kind, now, timeZone).getTime();
+  return sendAt <= now.getTime() && now.getTime() <= sendAt + CATCH_UP_GRACE_MS[cadenceOf(kind)];
+}
+
+/** Prepares every edition whose send time has come in the current period and that does not exist yet. */
+export async function prepareDueEditions(database: Database, now: Date, timeZone: string): Promise<PreparedEdition[]> {
+  const prepared: PreparedEdition[] = [];
+  for (const kind of ['newsletter-weekly', 'alerts-weekly', 'alerts-daily'] as const) {
+    // Only once the period's send time has passed (an early tick waits for 09:00), and not days late.
+    if (!isDue(kind, now, timeZone)) continue;
+    const result = await prepareEdition(database, { kind, now, timeZone, trigger: 'schedule' });
+    if (result.created) prepared.push(result);
+  }
+  return prepared;
+}

@@ -1,0 +1,302 @@
+// The delivery worker. Deliveries are a queue: a worker claims due rows with FOR UPDATE SKIP LOCKED and
+// leases them, sends each mail, and records the outcome on the row. Any number of workers, in any number
+// of instances, can drain together: a row is claimed by one worker at a time, a sent row is never sent
+// again, and a lease left by a crashed worker runs out so another worker picks the row up.
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, RawQuery } from '../../db/client.js';
+import type { MailLinkSigner} from '../../mail/signed-links.js';
+import { recipientLinks, unsubscribeHeaders, type LinkSubject } from '../../mail/signed-links.js';
+import { MAX_SMTP_CONNECTIONS, type Mailer } from '../../mail/transport.js';
+import { DIGEST_LEAD_LIMIT, loadDigestContent } from './content.js';
+import { cadenceOf, type EditionKind } from './editions.js';
+
+export interface SenderDeps {
+  database: Database;
+  mailer: Mailer;
+  signer: MailLinkSigner;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface DrainOptions {
+  /** Names this worker's leases (host and pid, or a test's label). */
+  workerId: string;
+  /** Mails in flight at once. */
+  concurrency?: number;
+  /** How long a claimed row stays with this worker before others may take it over. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** Only this edition's deliveries. */
+  editionId?: string;
+  /** Stop claiming new rows after this time (epoch ms); claimed rows are still finished. */
+  deadline?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  skipped: number;
+  failed: number;
+  retried: number;
+}
+
+export const DEFAULT_LEASE_MS = 120_000;
+export const MAX_ATTEMPTS = 6;
+const BASE_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 3_600_000;
+
+/** Transient failures wait 30 s, 1 min, 2 min... (at most an hour) before the next attempt. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A 5xx SMTP reply is final (unknown mailbox, rejected content); anything else may pass next time. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+interface ClaimedDelivery {
+  editionId: string;
+  recipient: string;
+  subscriberId: string | null;
+  userId: string | null;
+  windowStart: Date | null;
+  attempts: number;
+}
+
+interface Edition {
+  id: string;
+  kind: EditionKind;
+  coversFrom: Date;
+  coversTo: Date;
+}
+
+interface RenderedTemplate {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const PREFERENCES_PLACEHOLDER = 'https://placeholder.fundwire.invalid/preferences';
+const UNSUBSCRIBE_PLACEHOLDER = 'https://placeholder.fundwire.invalid/unsubscribe';
+
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+async function claim(query: RawQuery, options: Required<Pick<DrainOptions, 'workerId' | 'leaseMs' | 'batchSize'>> & { editionId?: string | undefined }): Promise<ClaimedDelivery[]> {
+  const result = await query(
+    `with picked as (
+       select edition_id, recipient from mail_deliveries
+       where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))
+         and ($4::text is null or edition_id = $4)
+       order by next_attempt_at
+       limit $1
+       for update skip locked)
+     update mail_deliveries d
+       set status = 'sending', locked_by = $2, locked_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
+     from picked where d.edition_id = picked.edition_id and d.recipient = picked.recipient
+     returning d.edition_id, d.recipient, d.subscriber_id, d.user_id, d.window_start, d.attempts`,
+    [options.batchSize, options.workerId, options.leaseMs / 1000, options.editionId ?? null],
+  );
+  return result.rows.map((row) => ({
+    editionId: String(row.edition_id),
+    recipient: String(row.recipient),
+    subscriberId: row.subscriber_id === null ? null : String(row.subscriber_id),
+    userId: row.user_id === null ? null : String(row.user_id),
+    windowStart: row.window_start === null ? null : toDate(row.window_start),
+    attempts: Number(row.attempts),
+  }));
+}
+
+/** Runs fn over items with at most `limit` at once. */
+async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+export function messageIdFor(editionId: string, recipient: string, appUrl: string): string {
+  const digest = createHash('sha256').update(`${editionId}\n${recipient}`).digest('hex').slice(0, 32);
+  return `<${digest}@${new URL(appUrl).hostname || 'fundwire.local'}>`;
+}
+
+export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): Promise<DrainResult> {
+  const { database, mailer, signer, appUrl, log } = deps;
+  const concurrency = options.concurrency ?? MAX_SMTP_CONNECTIONS * 2;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const batchSize = options.batchSize ?? Math.max(concurrency * 5, 50);
+  const result: DrainResult = { sent: 0, skipped: 0, failed: 0, retried: 0 };
+  const { renderDigest } = await import('../../mail/templates/digest.js');
+
+  const editions = new Map<string, Promise<Edition | null>>();
+  const templates = new Map<string, Promise<RenderedTemplate | null>>();
+  const read = <T>(fn: (query: RawQuery) => Promise<T>) => database.rawTransaction(fn);
+
+  const loadEdition = (id: string) => {
+    let edition = editions.get(id);
+    if (!edition) {
+      edition = read(async (query) => {
+        const found = await query(`select id, kind, covers_from, covers_to from mail_editions where id = $1`, [id]);
+        const row = found.rows[0];
+        return row ? { id, kind: row.kind as EditionKind, coversFrom: toDate(row.covers_from), coversTo: toDate(row.covers_to) } : null;
+      });
+      editions.set(id, edition);
+    }
+    return edition;
+  };
+
+  // One rendering per edition (newsletter) or per edition and window start (alerts); links are filled in per recipient.
+  const loadTemplate = (edition: Edition, windowStart: Date | null) => {
+    const isNewsletter = edition.kind === 'newsletter-weekly';
+    const from = isNewsletter ? edition.coversFrom : (windowStart ?? edition.coversFrom);
+    const key = `${edition.id}|${from.toISOString()}`;
+    let template = templates.get(key);
+    if (!template) {
+      template = (async () => {
+        const content = await read((query) =>
+          loadDigestContent(query, { from, to: edition.coversTo, withContacts: !isNewsletter, limit: DIGEST_LEAD_LIMIT[isNewsletter ? 'newsletter' : 'alerts'] }),
+        );
+        // A digest with nothing new is not sent.
+        if (content.totalCount === 0) return null;
+        return renderDigest({
+          kind: isNewsletter ? 'newsletter' : 'alerts',
+          cadence: cadenceOf(edition.kind),
+          appUrl,
+          leads: content.leads,
+          totalCount: content.totalCount,
+          footer: { preferences: PREFERENCES_PLACEHOLDER, unsubscribe: UNSUBSCRIBE_PLACEHOLDER },
+        });
+      })();
+      templates.set(key, template);
+    }
+    return template;
+  };
+
+  const finish = (delivery: ClaimedDelivery, status: 'sent' | 'skipped' | 'failed' | 'pending', error?: string, retryInMs?: number) =>
+    read((query) =>
+      query(
+        `update mail_deliveries set status = $3, locked_until = null, locked_by = null,
+           sent_at = case when $3 = 'sent' then now() else sent_at end,
+           last_error = $4, next_attempt_at = now() + make_interval(secs => $5::double precision)
+         where edition_id = $1 and recipient = $2 and status = 'sending' and locked_by = $6`,
+        [delivery.editionId, delivery.recipient, status, error ?? null, (retryInMs ?? 0) / 1000, options.workerId],
+      ),
+    );
+
+  /** The mail server has the mail: record it, retrying a failed write rather than sending again. */
+  const recordSent = async (delivery: ClaimedDelivery) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await finish(delivery, 'sent');
+        return;
+      } catch (error) {
+        if (attempt >= 5) {
+          // The lease runs out and the mail is sent once more: the only way a recipient can get it twice.
+          log.error({ edition: delivery.editionId, to: delivery.recipient, err: error }, 'mail sent but not recorded');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
+
+  const deliver = async (delivery: ClaimedDelivery) => {
+    let accepted = false;
+    try {
+      const edition = await loadEdition(delivery.editionId);
+      const subject: LinkSubject | null = delivery.subscriberId
+        ? { kind: 'newsletter', subscriberId: delivery.subscriberId }
+        : delivery.userId
+          ? { kind: 'alerts', userId: delivery.userId }
+          : null;
+      if (!edition || !subject) {
+        // The subscriber or user was deleted after the edition was prepared.
+        await finish(delivery, 'skipped', 'recipient no longer exists');
+        result.skipped++;
+        return;
+      }
+      const template = await loadTemplate(edition, delivery.windowStart);
+      if (!template) {
+        await finish(delivery, 'skipped', 'no new leads');
+        result.skipped++;
+        return;
+      }
+      const links = recipientLinks(appUrl, signer, subject);
+      const personalise = (body: string) => body.replaceAll(PREFERENCES_PLACEHOLDER, links.preferences).replaceAll(UNSUBSCRIBE_PLACEHOLDER, links.unsubscribePage);
+      await mailer.send({
+        to: delivery.recipient,
+        subject: template.subject,
+        html: personalise(template.html),
+        text: personalise(template.text),
+        headers: unsubscribeHeaders(links),
+        messageId: messageIdFor(delivery.editionId, delivery.recipient, appUrl),
+      });
+      accepted = true;
+      await recordSent(delivery);
+      result.sent++;
+    } catch (error) {
+      if (accepted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      if (isPermanentFailure(error) || delivery.attempts >= MAX_ATTEMPTS) {
+        log.warn({ edition: delivery.editionId, to: delivery.recipient, attempts: delivery.attempts, err: message }, 'mail delivery failed for good');
+        await finish(delivery, 'failed', message);
+        result.failed++;
+      } else {
+        const wait = backoffMs(delivery.attempts);
+        log.warn({ edition: delivery.editionId, to: delivery.recipient, attempts: delivery.attempts, retryInMs: wait, err: message }, 'mail delivery failed; will retry');
+        await finish(delivery, 'pending', message, wait);
+        result.retried++;
+      }
+    }
+  };
+
+  for (;;) {
+    if (options.deadline !== undefined && Date.now() >= options.deadline) break;
+    const claimed = await read((query) => claim(query, { workerId: options.workerId, leaseMs, batchSize, editionId: options.editionId }));
+    if (claimed.length === 0) break;
+    await eachWithLimit(claimed, concurrency, deliver);
+  }
+  await completeEditions(database);
+  return result;
+}
+
+/** Marks editions with nothing left to send as complete. */
+export async function completeEditions(database: Database): Promise<void> {
+  await database.rawTransaction((query) =>
+    query(
+      `update mail_editions e set completed_at = now()
+       where completed_at is null and not exists (
+         select 1 from mail_deliveries d where d.edition_id = e.id and d.status in ('pending', 'sending'))`,
+    ),
+  );
+}
+
+export interface EditionCounts {
+  sent: number;
+  failed: number;
+  pending: number;
+  skipped: number;
+}
+
+export async function editionCounts(database: Database, editionId: string): Promise<EditionCounts> {
+  return database.rawTransaction(async (query) => {
+    const result = await query(
+      `select
+         count(*) filter (where status = 'sent')::int as sent,
+         count(*) filter (where status = 'failed')::int as failed,
+         count(*) filter (where status in ('pending', 'sending'))::int as pending,
+         count(*) filter (where status = 'skipped')::int as skipped
+       from mail_deliveries where edition_id = $1`,
+      [editionId],
+    );
+    const row = result.rows[0] ?? {};
+    return { sent: Number(row.sent ?? 0), failed: Number(row.failed ?? 0), pending: Number(row.pending ?? 0), skipped: Number(row.skipped ?? 0) };
+  });
+}

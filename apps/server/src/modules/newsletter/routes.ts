@@ -1,0 +1,141 @@
+// Newsletter and alert-mail routes. Who may call each is in ROUTE_TABLE; signed links stand in for a
+// session on the confirm, preferences and unsubscribe calls.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  alertSettingsResponseSchema,
+  alertSettingsSchema,
+  emailPreferencesResponseSchema,
+  mailTokenSchema,
+  nextSend,
+  sendWeeklyEmailResponseSchema,
+  subscribeEmailRequestSchema,
+  subscribeEmailResponseSchema,
+  subscribersResponseSchema,
+  updateEmailPreferencesSchema,
+} from '@fundwire/shared';
+import { tooManyRequests, validationError } from '../../errors.js';
+import { isActive, requireAdmin, requireUser } from '../../plugins/access.js';
+import { createRateLimiter } from '../../plugins/rate-limit.js';
+import { newsletterSchedule, sendWeeklyNewsletter, type MailRunDeps } from '../alerts/service.js';
+import {
+  confirmSubscription,
+  countLeadsAddedSince,
+  getAlertFrequency,
+  getEmailPreferences,
+  listActiveSubscribers,
+  setAlertFrequency,
+  subscribeEmail,
+  unsubscribe,
+  updateEmailPreferences,
+  type NewsletterDeps,
+} from './service.js';
+
+/** Sign-ups per IP address per window (scaled by AUTH_RATE_LIMIT_SCALE like the sign-in limits). */
+export const SUBSCRIBE_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error.issues[0]?.message ?? 'Invalid request');
+  return result.data;
+}
+
+function tokenFrom(request: FastifyRequest): string {
+  const query = request.query as { token?: unknown };
+  const body = request.body as { token?: unknown } | undefined;
+  return parse(mailTokenSchema, { token: typeof query.token === 'string' ? query.token : body?.token }).token;
+}
+
+export const newsletterRoutes: FastifyPluginAsync = async (app) => {
+  const deps: NewsletterDeps = { database: app.database, mailer: app.mailer, signer: app.mailLinks, appUrl: app.config.appUrl };
+  const runDeps = (): MailRunDeps => ({ ...deps, log: app.log, timeZone: app.config.alertTimeZone, workerId: app.mailWorkerId });
+  const limiter = createRateLimiter(app.database.db);
+
+  // RFC 8058 one-click unsubscribe posts a form; the spec's Send Weekly Email posts JSON with an empty body.
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.post('/api/subscribe-email', { schema: { response: { 200: subscribeEmailResponseSchema } } }, async (request) => {
+    const { email } = parse(subscribeEmailRequestSchema, request.body);
+    const rule = { max: Math.round(SUBSCRIBE_RATE_LIMIT.max * app.config.authRateLimitScale), windowMs: SUBSCRIBE_RATE_LIMIT.windowMs };
+    if (!(await limiter.hit(`subscribe-email:ip:${request.ip || 'unknown'}`, rule))) throw tooManyRequests('Too many sign-ups from your network. Please try again later.');
+    const { alreadySubscribed } = await subscribeEmail(deps, email);
+    return {
+      alreadySubscribed,
+      message: alreadySubscribed ? "You're already subscribed to our newsletter!" : 'Check your email and click the link to confirm your subscription.',
+    };
+  });
+
+  app.post('/api/newsletter/confirm', { schema: { response: { 200: z.object({ email: z.string(), subscribed: z.literal(true) }) } } }, async (request) => {
+    const { email } = await confirmSubscription(deps, tokenFrom(request));
+    return { email, subscribed: true as const };
+  });
+
+  app.get('/api/email-preferences', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) => getEmailPreferences(deps, tokenFrom(request)));
+
+  app.put('/api/email-preferences', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) =>
+    updateEmailPreferences(deps, parse(updateEmailPreferencesSchema, request.body)),
+  );
+
+  app.post('/api/unsubscribe', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) => unsubscribe(deps, tokenFrom(request)));
+
+  app.get('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
+    const context = await requireUser(request);
+    const frequency = await getAlertFrequency(app.database, context.user.id);
+    return {
+      frequency,
+      nextSend: frequency === 'off' || !isActive(context.subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
+      timeZone: app.config.alertTimeZone,
+    };
+  });
+
+  app.put('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
+    const context = await requireUser(request);
+    const { frequency } = parse(alertSettingsSchema, request.body);
+    await setAlertFrequency(app.database, context.user.id, frequency);
+    return {
+      frequency,
+      nextSend: frequency === 'off' || !isActive(context.subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
+      timeZone: app.config.alertTimeZone,
+    };
+  });
+
+  app.get('/api/subscribers', { schema: { response: { 200: subscribersResponseSchema } } }, async (request) => {
+    await requireAdmin(request);
+    const [list, schedule] = await Promise.all([listActiveSubscribers(app.database), newsletterSchedule(app.database, app.config.alertTimeZone)]);
+    return {
+      subscribers: list.subscribers,
+      stats: {
+        totalSubscribers: list.total,
+        weeklyLeads: await countLeadsAddedSince(app.database, schedule.since),
+        nextSend: schedule.nextSend.toISOString(),
+        timeZone: app.config.alertTimeZone,
+      },
+    };
+  });
+
+  app.post('/api/send-weekly-email', { schema: { response: { 200: sendWeeklyEmailResponseSchema } } }, async (request) => {
+    await requireAdmin(request);
+    const result = await sendWeeklyNewsletter(runDeps());
+    return {
+      stats: {
+        successCount: result.successCount,
+        alreadySent: result.alreadySent,
+        failedCount: result.failedCount,
+        pendingCount: result.pendingCount,
+        edition: result.edition,
+      },
+    };
+  });
+};

@@ -1,0 +1,207 @@
+// Newsletter subscribers: double opt-in sign-up, confirmation, preferences and unsubscribing, and the
+// admin's list. Alert recipients (paying users) are managed through the same signed links.
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AlertFrequency, EmailPreferencesResponse, Subscriber, SubscriberPreferences } from '@fundwire/shared';
+import type { Database } from '../../db/client.js';
+import { alertSettings, leads, newsletterSubscribers, users } from '../../db/schema/index.js';
+import { AppError, badRequest } from '../../errors.js';
+import type { MailLinkSigner} from '../../mail/signed-links.js';
+import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
+import type { Mailer } from '../../mail/transport.js';
+
+export interface NewsletterDeps {
+  database: Database;
+  mailer: Mailer;
+  signer: MailLinkSigner;
+  appUrl: string;
+}
+
+/** A pending address gets at most one confirmation mail per this interval. */
+export const CONFIRMATION_RESEND_MS = 60_000;
+
+export const INVALID_LINK_MESSAGE = 'This link is not valid or has expired. Subscribe again from the home page.';
+
+export async function sendConfirmation(deps: NewsletterDeps, subscriber: { id: string; email: string }): Promise<void> {
+  const { renderConfirmSubscription } = await import('../../mail/templates/confirm-subscription.js');
+  const links = recipientLinks(deps.appUrl, deps.signer, { kind: 'newsletter', subscriberId: subscriber.id });
+  const confirmUrl = `${deps.appUrl}/newsletter/confirm?token=${encodeURIComponent(deps.signer.sign('confirm', { kind: 'newsletter', subscriberId: subscriber.id }))}`;
+  const mail = await renderConfirmSubscription({ appUrl: deps.appUrl, confirmUrl, footer: { preferences: links.preferences, unsubscribe: links.unsubscribePage } });
+  await deps.mailer.send({ to: subscriber.email, ...mail, headers: unsubscribeHeaders(links) });
+}
+
+/**
+ * Starts a double opt-in: a new, pending or unsubscribed address gets a confirmation mail; an active
+ * one is reported as already subscribed. Nothing about the list is sent before the click.
+ */
+export async function subscribeEmail(deps: NewsletterDeps, email: string): Promise<{ alreadySubscribed: boolean }> {
+  const { db } = deps.database;
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({ email })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      // An unsubscribed address starts over as pending; the others keep their state.
+      set: {
+        status: sql`case when ${newsletterSubscribers.status} = 'unsubscribed' then 'pending' else ${newsletterSubscribers.status} end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('subscriber upsert returned nothing');
+  if (row.status === 'active') return { alreadySubscribed: true };
+
+  // Claim the right to mail this address now: one confirmation per interval, even with concurrent calls.
+  const [claimed] = await db
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: sql`now()` })
+    .where(
+      and(
+        eq(newsletterSubscribers.id, row.id),
+        sql`(${newsletterSubscribers.confirmationSentAt} is null or ${newsletterSubscribers.confirmationSentAt} < now() - make_interval(secs => ${CONFIRMATION_RESEND_MS / 1000}))`,
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  if (!claimed) return { alreadySubscribed: false };
+  try {
+    await sendConfirmation(deps, row);
+  } catch (error) {
+    // Let the next attempt mail again at once.
+    await db.update(newsletterSubscribers).set({ confirmationSentAt: row.confirmationSentAt }).where(eq(newsletterSubscribers.id, row.id));
+    throw Object.assign(new AppError(503, 'mail_unavailable', 'We could not send the confirmation email right now. Please try again in a few minutes.'), { cause: error });
+  }
+  return { alreadySubscribed: false };
+}
+
+function verifyLink(signer: MailLinkSigner, token: string, purpose: VerifiedLink['purpose']): VerifiedLink {
+  const link = signer.verify(token);
+  if (!link || link.purpose !== purpose) throw badRequest(INVALID_LINK_MESSAGE);
+  return link;
+}
+
+export async function confirmSubscription(deps: NewsletterDeps, token: string): Promise<{ email: string }> {
+  const link = verifyLink(deps.signer, token, 'confirm');
+  if (link.subject.kind !== 'newsletter') throw badRequest(INVALID_LINK_MESSAGE);
+  const { db } = deps.database;
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({
+      status: 'active',
+      confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())`,
+      unsubscribedAt: null,
+      updatedAt: sql`now()`,
+    })
+    // A confirmation link from before an unsubscribe does not silently resubscribe the address.
+    .where(and(eq(newsletterSubscribers.id, link.subject.subscriberId), sql`${newsletterSubscribers.status} <> 'unsubscribed'`))
+    .returning({ email: newsletterSubscribers.email });
+  if (row) return row;
+  const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+  if (!existing) throw badRequest(INVALID_LINK_MESSAGE);
+  throw new AppError(409, 'unsubscribed', 'This address was unsubscribed after the link was sent. Subscribe again from the home page.');
+}
+
+async function readPreferences(deps: NewsletterDeps, link: VerifiedLink): Promise<EmailPreferencesResponse> {
+  const { db } = deps.database;
+  if (link.subject.kind === 'newsletter') {
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+    if (!row) throw badRequest(INVALID_LINK_MESSAGE);
+    return {
+      email: row.email,
+      kind: 'newsletter',
+      subscribed: row.status === 'active',
+      preferences: { weeklyLeads: row.weeklyLeads, productUpdates: row.productUpdates, marketingEmails: row.marketingEmails },
+      frequency: null,
+    };
+  }
+  const [row] = await db
+    .select({ email: users.email, frequency: alertSettings.frequency })
+    .from(users)
+    .leftJoin(alertSettings, eq(alertSettings.userId, users.id))
+    .where(eq(users.id, link.subject.userId));
+  if (!row) throw badRequest(INVALID_LINK_MESSAGE);
+  const frequency = row.frequency ?? 'weekly';
+  return { email: row.email, kind: 'alerts', subscribed: frequency !== 'off', preferences: null, frequency };
+}
+
+export async function getEmailPreferences(deps: NewsletterDeps, token: string): Promise<EmailPreferencesResponse> {
+  return readPreferences(deps, verifyLink(deps.signer, token, 'manage'));
+}
+
+export async function setAlertFrequency(database: Database, userId: string, frequency: AlertFrequency): Promise<void> {
+  await database.db
+    .insert(alertSettings)
+    .values({ userId, frequency })
+    .onConflictDoUpdate({ target: alertSettings.userId, set: { frequency, updatedAt: sql`now()` } });
+}
+
+export async function getAlertFrequency(database: Database, userId: string): Promise<AlertFrequency> {
+  const [row] = await database.db.select({ frequency: alertSettings.frequency }).from(alertSettings).where(eq(alertSettings.userId, userId));
+  return row?.frequency ?? 'weekly';
+}
+
+export async function updateEmailPreferences(
+  deps: NewsletterDeps,
+  input: { token: string; preferences?: SubscriberPreferences | undefined; frequency?: AlertFrequency | undefined },
+): Promise<EmailPreferencesResponse> {
+  const link = verifyLink(deps.signer, input.token, 'manage');
+  if (link.subject.kind === 'newsletter') {
+    if (!input.preferences) throw badRequest('Choose which newsletter emails you want');
+    // Turning every kind of mail off is an unsubscribe; turning one on again resubscribes a confirmed address.
+    const anyOn = input.preferences.weeklyLeads || input.preferences.productUpdates || input.preferences.marketingEmails;
+    await deps.database.db
+      .update(newsletterSubscribers)
+      .set({
+        ...input.preferences,
+        status: sql`case
+          when ${!anyOn} then 'unsubscribed'
+          when ${newsletterSubscribers.confirmedAt} is not null then 'active'
+          else ${newsletterSubscribers.status} end`,
+        unsubscribedAt: anyOn ? null : sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+  } else {
+    if (!input.frequency) throw badRequest('Choose how often you want alerts');
+    await setAlertFrequency(deps.database, link.subject.userId, input.frequency);
+  }
+  return readPreferences(deps, link);
+}
+
+/** Stops every newsletter mail (or a paying user's alerts) for the link's recipient. Idempotent. */
+export async function unsubscribe(deps: NewsletterDeps, token: string): Promise<EmailPreferencesResponse> {
+  const link = verifyLink(deps.signer, token, 'manage');
+  if (link.subject.kind === 'newsletter') {
+    await deps.database.db
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed', unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+  } else {
+    await setAlertFrequency(deps.database, link.subject.userId, 'off');
+  }
+  return readPreferences(deps, link);
+}
+
+export const SUBSCRIBER_LIST_LIMIT = 500;
+
+export async function listActiveSubscribers(database: Database): Promise<{ subscribers: Subscriber[]; total: number }> {
+  const { db } = database;
+  const active = eq(newsletterSubscribers.status, 'active');
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(newsletterSubscribers).where(active).orderBy(desc(newsletterSubscribers.confirmedAt), desc(newsletterSubscribers.id)).limit(SUBSCRIBER_LIST_LIMIT),
+    db.select({ total: count() }).from(newsletterSubscribers).where(active),
+  ]);
+  return {
+    total: Number(totals?.total ?? 0),
+    subscribers: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      subscribed: true,
+      subscribedAt: (row.confirmedAt ?? row.createdAt).toISOString(),
+      preferences: { weeklyLeads: row.weeklyLeads, productUpdates: row.productUpdates, marketingEmails: row.marketingEmails },
+    })),
+  };
+}
+
+export async function countLeadsAddedSince(database: Database, since: Date): Promise<number> {
+  const [row] = await database.db.select({ total: count() }).from(leads).where(gte(leads.createdAt, since));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,112 @@
+// Mail calls: the admin's subscriber list and weekly send, a user's alert frequency, and the signed
+// links in mails (confirm, preferences, unsubscribe).
+import {
+  alertSettingsResponseSchema,
+  emailPreferencesResponseSchema,
+  sendWeeklyEmailResponseSchema,
+  subscribersResponseSchema,
+  type AlertFrequency,
+  type SubscriberPreferences,
+} from '@fundwire/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '@/lib/api-client';
+
+export const SUBSCRIBERS_URL = '/api/subscribers';
+export const SEND_WEEKLY_URL = '/api/send-weekly-email';
+export const ALERTS_URL = '/api/me/alerts';
+
+/** SPEC.md section 8, "Subscribers". */
+export const SUBSCRIBER_MESSAGES = {
+  fetchFailed: 'Failed to fetch subscribers',
+  sendFailed: 'Failed to send weekly email',
+  sent: (count: number) => `Weekly email sent successfully to ${count} subscribers`,
+} as const;
+
+export const mailKeys = {
+  subscribers: ['subscribers'] as const,
+  alerts: ['me', 'alerts'] as const,
+  preferences: (token: string) => ['email-preferences', token] as const,
+};
+
+export function subscribersQueryOptions() {
+  return queryOptions({
+    queryKey: mailKeys.subscribers,
+    queryFn: ({ signal }) => apiFetch(SUBSCRIBERS_URL, { schema: subscribersResponseSchema, fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed, signal }),
+  });
+}
+
+export function useSubscribers() {
+  return useQuery(subscribersQueryOptions());
+}
+
+export function useSendWeeklyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The spec's call: JSON content type, empty body.
+    mutationFn: () =>
+      apiFetch(SEND_WEEKLY_URL, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        schema: sendWeeklyEmailResponseSchema,
+        fallbackMessage: SUBSCRIBER_MESSAGES.sendFailed,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailKeys.subscribers }),
+  });
+}
+
+export function useAlertSettings() {
+  return useQuery({
+    queryKey: mailKeys.alerts,
+    queryFn: ({ signal }) => apiFetch(ALERTS_URL, { schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to load your alert settings', signal }),
+  });
+}
+
+export function useSetAlertFrequency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (frequency: AlertFrequency) =>
+      apiFetch(ALERTS_URL, { method: 'PUT', body: { frequency }, schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to save your alert settings' }),
+    onSuccess: (data) => queryClient.setQueryData(mailKeys.alerts, data),
+  });
+}
+
+export function useEmailPreferences(token: string) {
+  return useQuery({
+    queryKey: mailKeys.preferences(token),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/email-preferences?token=${encodeURIComponent(token)}`, { schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to load your email preferences', signal }),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useUpdateEmailPreferences(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { preferences?: SubscriberPreferences; frequency?: AlertFrequency }) =>
+      apiFetch('/api/email-preferences', { method: 'PUT', body: { token, ...change }, schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to save your email preferences' }),
+    onSuccess: (data) => queryClient.setQueryData(mailKeys.preferences(token), data),
+  });
+}
+
+export function useUnsubscribe(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', body: {}, schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to unsubscribe. Please try again.' }),
+    onSuccess: (data) => queryClient.setQueryData(mailKeys.preferences(token), data),
+  });
+}
+
+export function useConfirmSubscription() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch('/api/newsletter/confirm', {
+        method: 'POST',
+        body: { token },
+        schema: z.object({ email: z.string(), subscribed: z.literal(true) }),
+        fallbackMessage: 'Failed to confirm your subscription. Please try again.',
+      }),
+  });
+}

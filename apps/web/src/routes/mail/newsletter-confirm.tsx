@@ -1,0 +1,57 @@
+// /newsletter/confirm?token=: the double opt-in link from the confirmation mail.
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageContainer } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
+import { useConfirmSubscription } from '@/features/alerts/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function NewsletterConfirmRoute() {
+  useDocumentTitle('Confirm your subscription');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useConfirmSubscription();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per visit, even under StrictMode's double effects.
+    if (started.current || token === '') return;
+    started.current = true;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  return (
+    <PageContainer className="max-w-xl">
+      {token === '' ? (
+        <ErrorState title="This link is incomplete" message="Open the link from the confirmation email again, or subscribe once more from the home page." />
+      ) : confirm.isSuccess ? (
+        <Card className="items-center p-8 text-center">
+          <CheckCircle2 aria-hidden="true" className="mb-3 size-10 text-emerald-600" />
+          <h1 className="text-2xl font-semibold">You're subscribed</h1>
+          <p className="mt-2 text-muted-foreground">
+            <span className="font-medium text-foreground break-all">{confirm.data.email}</span> will get the Fundwire newsletter every Monday at 9:00 AM.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link to={paths.freeLeads}>See this week's free leads</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.pricing}>Get the contacts too</Link>
+            </Button>
+          </div>
+        </Card>
+      ) : confirm.isError ? (
+        <ErrorState title="We could not confirm your subscription" message={confirm.error.message} onRetry={() => confirm.mutate(token)} retrying={confirm.isPending} />
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner label="Confirming your subscription…" showLabel />
+        </div>
+      )}
+    </PageContainer>
+  );
+}
