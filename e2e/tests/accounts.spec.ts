@@ -364,7 +364,8 @@ test.describe('auth loading', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/pricing');
+    // An app screen (not prerendered) waits behind the message.
+    await page.goto('/signin');
     const loading = page.getByText('Please wait while we check your authentication status.');
     await expect(loading).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
@@ -372,6 +373,26 @@ test.describe('auth loading', () => {
     release();
     await expect(loading).toBeHidden();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('public pages show at once with the signed-out header while the session check is pending, then follow it', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInBrowser(page, account);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/get-session**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    await expect(page.getByText('Please wait while we check your authentication status.')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    release();
+    // Signed in after all: the header switches to the subscriber's links without a reload.
+    await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${account.email}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   });
 
   test('shows the full-page message while /api/me is pending (signed in)', async ({ page, request }) => {

@@ -58,7 +58,8 @@ test.describe('newsletter and alerts', () => {
     for (const badge of ['Weekly Leads', 'Product Updates', 'Active']) await expect(row.getByText(badge, { exact: true })).toBeVisible();
     await expect(row.getByText('Marketing', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('stat-total')).toHaveText('1');
-    const weeklyLeads = Number(await page.getByTestId('stat-weekly-leads').textContent());
+    // The stat is formatted ("1,024"): drop the separators before reading it as a number.
+    const weeklyLeads = Number((await page.getByTestId('stat-weekly-leads').textContent())?.replace(/,/g, ''));
     expect(weeklyLeads).toBeGreaterThanOrEqual(1);
 
     // Slow the call down a little so the busy label can be seen.

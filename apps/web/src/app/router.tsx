@@ -1,7 +1,8 @@
 // Every screen in SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
-// Each screen is its own chunk (`lazy`), so the landing page does not download the signed-in app.
+// Each screen but home is its own chunk (`lazy`); the landing page itself loads only src/islands.tsx.
 // Routes with `handle.publicPage` are prerendered at build time and render before the session check.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { LandingRoute } from '@/routes/marketing/landing';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { paths } from './paths';
@@ -22,11 +23,9 @@ export const routes: RouteObject[] = [
         // Errors thrown by a screen render inside the layout, keeping the header and footer.
         errorElement: <RouteError />,
         children: [
-          {
-            path: paths.home,
-            handle: publicPage,
-            lazy: () => import('@/routes/marketing/landing').then((m) => ({ Component: m.LandingRoute })),
-          },
+          // Home is in the main chunk, not lazy: sign-out and every redirect home land there at once, before
+          // a refreshed session check could send a guarded screen's visitor to /signin on the way.
+          { path: paths.home, handle: publicPage, Component: LandingRoute },
           {
             path: paths.pricing,
             handle: publicPage,

@@ -30,3 +30,11 @@ describe('subscribeFormSchema', () => {
     expect(subscribeFormSchema.parse({ email: '  ada@example.com ' })).toEqual({ email: 'ada@example.com' });
   });
 });
+
+describe('the form and the server', () => {
+  it('use the same words for a missing or malformed address', async () => {
+    const { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } = await import('@fundwire/shared');
+    expect(NEWSLETTER_MESSAGES.emailRequired).toBe(EMAIL_REQUIRED_MESSAGE);
+    expect(NEWSLETTER_MESSAGES.emailInvalid).toBe(EMAIL_INVALID_MESSAGE);
+  });
+});
