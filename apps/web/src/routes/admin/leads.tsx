@@ -87,7 +87,7 @@ export function AdminLeadsRoute() {
         description={
           <>
             Every lead on file: add, edit, upload and import them. Newsletter subscribers are on the{' '}
-            <Link to={paths.adminSubscribers} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.adminSubscribers} className="text-primary underline underline-offset-4 hover:text-primary-hover">
               Email Subscribers
             </Link>{' '}
             page.
