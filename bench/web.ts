@@ -27,7 +27,18 @@ interface Run {
   cls: number;
 }
 
-async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): Promise<Run> {
+/** One Lighthouse run; a run whose trace recording failed (Lighthouse's NO_NAVSTART and friends) is retried. */
+async function audit(url: string, port: number, preset: 'mobile' | 'desktop', attempt = 1): Promise<Run> {
+  try {
+    return await auditOnce(url, port, preset);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    process.stderr.write(`retrying ${preset} ${url}: ${(error as Error).message}\n`);
+    return audit(url, port, preset, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, port: number, preset: 'mobile' | 'desktop'): Promise<Run> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
   const config: Config | undefined = preset === 'desktop' ? (desktopConfig as Config) : undefined;
   const result = await lighthouse(url, flags, config);
@@ -64,7 +75,11 @@ try {
       const url = `http://127.0.0.1:${port}${page}`;
       await audit(url, chrome.port, preset); // one unrecorded run warms the server and Chromium's disk cache
       const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(url, chrome.port, preset));
+      for (let run = 0; run < RUNS; run++) {
+        const result = await audit(url, chrome.port, preset);
+        process.stderr.write(`${preset} ${page}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}\n`);
+        runs.push(result);
+      }
       const m = (pick: (run: Run) => number) => median(runs.map(pick));
       rows.push([
         page,

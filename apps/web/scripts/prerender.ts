@@ -2,9 +2,10 @@
 // (dist/index.html for /, dist/<path>/index.html for the rest), keeps the empty shell as dist/app.html
 // for every other path, lists the pages for the server's sitemap.xml, and fails the build when the
 // landing page's initial JavaScript is over budget. See docs/decisions/009-prerendered-public-pages.md.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './initial-js';
 
 interface ManifestChunk {
@@ -57,6 +58,26 @@ function preloadTags(files: string[]): string {
   return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
 }
 
+const COMPRESSIBLE = /\.(html|js|css|svg|json)$/;
+
+/**
+ * Writes file.br and file.gz beside every text file over 1 KB, which the server's static handler sends
+ * to browsers that accept them (preCompressed), so nothing is compressed per request.
+ */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '.vite') precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
 async function main() {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -66,6 +87,9 @@ async function main() {
   writeFileSync(path.join(distDir, 'app.html'), template);
 
   const appFiles = new Set(staticClosure(manifest, APP_ENTRY));
+  // The latin Inter file every English page uses: preloaded so font-display: optional can use it at once.
+  const latinFont = readdirSync(path.join(distDir, 'assets')).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
+  const fontPreload = latinFont ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${latinFont}">` : '';
   const islands = manifest[ISLANDS_SOURCE];
   if (!islands) throw new Error(`${ISLANDS_SOURCE} is missing from the Vite manifest`);
 
@@ -79,6 +103,7 @@ async function main() {
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
       .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+      .replace('</title>', `</title>\n    ${fontPreload}`)
       // The content is there without JavaScript.
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
 
@@ -90,9 +115,9 @@ async function main() {
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace('</head>', `  ${preloadTags(islandFiles.slice(1))}\n  </head>`);
     } else {
-      // The whole app, plus this page's chunk so hydration does not wait for a second round trip.
-      const routeFiles = staticClosure(manifest, source).filter((file) => !appFiles.has(file));
-      html = html.replace('</head>', `  ${preloadTags(routeFiles)}\n  </head>`);
+      // The whole app, without modulepreload hints: on a slow connection they compete with the CSS and font
+      // the first paint needs (Lighthouse mobile measured FCP 2.3 s with them). The content is already here.
+      html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
     }
 
     const outFile = pagePath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, pagePath.slice(1), 'index.html');
@@ -103,6 +128,7 @@ async function main() {
   // The server builds sitemap.xml from this list and its APP_URL.
   writeFileSync(path.join(distDir, 'prerendered.json'), `${JSON.stringify({ paths: server.PRERENDERED_PATHS }, null, 2)}\n`);
   rmSync(ssrDir, { recursive: true, force: true });
+  precompress(distDir);
 
   const rows = server.PRERENDERED_PATHS.map((pagePath) => {
     const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;

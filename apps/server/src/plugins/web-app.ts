@@ -24,6 +24,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       // a missing file falls through to the not-found handler below.
       wildcard: true,
       index: ['index.html'],
+      // The web build writes .br and .gz beside each text file; they go to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

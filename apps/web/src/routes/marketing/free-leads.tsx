@@ -47,6 +47,8 @@ export function FreeLeadsRoute() {
             </p>
           )}
 
+          {/* The cards' company names are h3s: this keeps the outline h1 > h2 > h3. */}
+          <h2 className="sr-only">{showingSample ? 'Sample leads' : 'Recently funded startups'}</h2>
           <ul
             data-testid="free-leads-list"
             data-source={showingSample ? 'sample' : 'api'}
