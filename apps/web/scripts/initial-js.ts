@@ -17,10 +17,13 @@ const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"'
 const HTML_SCRIPT = /<script[^>]*type="module"[^>]*src="([^"]+)"/g;
 const HTML_PRELOAD = /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g;
 
-/** Every JS file `htmlFile` (inside `distDir`) loads up front, with its static imports. */
-export function measureInitialJs(distDir: string, htmlFile: string): InitialJs {
+/**
+ * Every JS file `htmlFile` (inside `distDir`) loads up front, with its static imports, plus `alsoLoaded`
+ * (dist-relative files the page imports on start, such as its route chunk).
+ */
+export function measureInitialJs(distDir: string, htmlFile: string, alsoLoaded: string[] = []): InitialJs {
   const html = readFileSync(path.join(distDir, htmlFile), 'utf8');
-  const roots = [...html.matchAll(HTML_SCRIPT), ...html.matchAll(HTML_PRELOAD)].map((match) => match[1]!);
+  const roots = [...html.matchAll(HTML_SCRIPT), ...html.matchAll(HTML_PRELOAD)].map((match) => match[1]!).concat(alsoLoaded);
   const seen = new Set<string>();
   const queue = roots.map((src) => path.resolve(distDir, src.replace(/^\//, '')));
   while (queue.length > 0) {
@@ -39,4 +42,10 @@ export function measureInitialJs(distDir: string, htmlFile: string): InitialJs {
     bytes: files.reduce((sum, file) => sum + file.bytes, 0),
     gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
   };
+}
+
+/** The chunk a route's source module became, per the Vite manifest (dist/.vite/manifest.json), or null. */
+export function routeChunk(distDir: string, source: string): string | null {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  return manifest[source]?.file ?? null;
 }
