@@ -40,7 +40,6 @@ const ROUTE_SOURCES: Record<string, string> = {
   '/blog': 'src/routes/marketing/blog.tsx',
 };
 const ISLANDS_SOURCE = 'src/islands.tsx';
-const APP_ENTRY = 'index.html';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -86,7 +85,6 @@ async function main() {
   // The shell for every path that is not prerendered: the app renders it from scratch.
   writeFileSync(path.join(distDir, 'app.html'), template);
 
-  const appFiles = new Set(staticClosure(manifest, APP_ENTRY));
   // The latin Inter file every English page uses: preloaded so font-display: optional can use it at once.
   const latinFont = readdirSync(path.join(distDir, 'assets')).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
   const fontPreload = latinFont ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${latinFont}">` : '';

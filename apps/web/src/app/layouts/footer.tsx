@@ -64,7 +64,8 @@ export function Footer({ year }: { year: number }) {
             </nav>
           ))}
         </div>
-        <p className="mt-10 border-t border-border pt-6 text-sm text-muted-foreground">
+        {/* The prerendered year is the build's; a page built last December keeps it rather than fail to hydrate. */}
+        <p suppressHydrationWarning className="mt-10 border-t border-border pt-6 text-sm text-muted-foreground">
           © {year} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
