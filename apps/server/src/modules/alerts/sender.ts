@@ -32,6 +32,8 @@ export interface DrainOptions {
   editionId?: string;
   /** Stop claiming new rows after this time (epoch ms); claimed rows are still finished. */
   deadline?: number;
+  /** Stop claiming new rows once aborted (shutdown); claimed rows are still finished. */
+  signal?: AbortSignal;
 }
 
 export interface DrainResult {
@@ -257,6 +259,7 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
 
   for (;;) {
     if (options.deadline !== undefined && Date.now() >= options.deadline) break;
+    if (options.signal?.aborted) break;
     const claimed = await read((query) => claim(query, { workerId: options.workerId, leaseMs, batchSize, editionId: options.editionId }));
     if (claimed.length === 0) break;
     await eachWithLimit(claimed, concurrency, deliver);
