@@ -5,9 +5,11 @@ import { runMailSchedule } from '../modules/alerts/service.js';
 
 export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
   let running: Promise<void> | null = null;
+  // On shutdown the current tick finishes the mails it has claimed and claims no more.
+  const stopping = new AbortController();
   const tick = () => {
     // A long send keeps its tick; the next one starts after it.
-    if (running) return;
+    if (running || stopping.signal.aborted) return;
     running = runMailSchedule({
       database: app.database,
       mailer: app.mailer,
@@ -16,7 +18,7 @@ export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
       log: app.log,
       timeZone: app.config.alertTimeZone,
       workerId: app.mailWorkerId,
-    })
+    }, undefined, { signal: stopping.signal })
       .then((result) => {
         if (result.sent || result.failed || result.retried) app.log.info(result, 'mail schedule');
       })
@@ -32,6 +34,7 @@ export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     clearTimeout(first);
+    stopping.abort();
     await running;
   });
 }

@@ -3,6 +3,7 @@
 // of instances, can drain together: a row is claimed by one worker at a time, a sent row is never sent
 // again, and a lease left by a crashed worker runs out so another worker picks the row up.
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawQuery } from '../../db/client.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
@@ -31,6 +32,8 @@ export interface DrainOptions {
   editionId?: string;
   /** Stop claiming new rows after this time (epoch ms); claimed rows are still finished. */
   deadline?: number;
+  /** Stop claiming new rows once aborted (shutdown); claimed rows are still finished. */
+  signal?: AbortSignal;
 }
 
 export interface DrainResult {
@@ -179,16 +182,13 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
     return template;
   };
 
+  // One autocommit statement per outcome: the row is final as soon as the statement returns.
   const finish = (delivery: ClaimedDelivery, status: 'sent' | 'skipped' | 'failed' | 'pending', error?: string, retryInMs?: number) =>
-    read((query) =>
-      query(
-        `update mail_deliveries set status = $3, locked_until = null, locked_by = null,
-           sent_at = case when $3 = 'sent' then now() else sent_at end,
-           last_error = $4, next_attempt_at = now() + make_interval(secs => $5::double precision)
-         where edition_id = $1 and recipient = $2 and status = 'sending' and locked_by = $6`,
-        [delivery.editionId, delivery.recipient, status, error ?? null, (retryInMs ?? 0) / 1000, options.workerId],
-      ),
-    );
+    database.db.execute(sql`
+      update mail_deliveries set status = ${status}, locked_until = null, locked_by = null,
+        sent_at = case when ${status} = 'sent' then now() else sent_at end,
+        last_error = ${error ?? null}, next_attempt_at = now() + make_interval(secs => ${(retryInMs ?? 0) / 1000}::double precision)
+      where edition_id = ${delivery.editionId} and recipient = ${delivery.recipient} and status = 'sending' and locked_by = ${options.workerId}`);
 
   /** The mail server has the mail: record it, retrying a failed write rather than sending again. */
   const recordSent = async (delivery: ClaimedDelivery) => {
@@ -259,6 +259,7 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
 
   for (;;) {
     if (options.deadline !== undefined && Date.now() >= options.deadline) break;
+    if (options.signal?.aborted) break;
     const claimed = await read((query) => claim(query, { workerId: options.workerId, leaseMs, batchSize, editionId: options.editionId }));
     if (claimed.length === 0) break;
     await eachWithLimit(claimed, concurrency, deliver);

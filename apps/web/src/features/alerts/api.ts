@@ -33,6 +33,8 @@ export function subscribersQueryOptions() {
   return queryOptions({
     queryKey: mailKeys.subscribers,
     queryFn: ({ signal }) => apiFetch(SUBSCRIBERS_URL, { schema: subscribersResponseSchema, fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed, signal }),
+    // SPEC.md section 8: the failure is a toast as well as the error state on screen.
+    meta: { errorToast: SUBSCRIBER_MESSAGES.fetchFailed },
   });
 }
 
