@@ -52,23 +52,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const name = `fundwire_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: makeTempDir() });
+  const server = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: server.url, dataDir: makeTempDir() });
   return {
     database,
-    url: url.toString(),
+    url: server.url,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await server.dispose();
     },
   };
 }

@@ -1,10 +1,8 @@
 // Helpers for newsletter and alert tests: leads with a chosen "added" time, subscribers, and the deps
 // a mail run needs from an app.
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { insertLeads } from '../src/db/seed/insert.js';
 import type { BulkLead } from '../src/modules/leads/bulk.js';
-import type { MailRunDeps } from '../src/modules/alerts/service.js';
 
 let counter = 0;
 
@@ -45,17 +43,7 @@ export async function addActiveSubscribers(database: Database, emails: string[])
   );
 }
 
-export function mailDeps(app: FastifyInstance, workerId = app.mailWorkerId): MailRunDeps {
-  return {
-    database: app.database,
-    mailer: app.mailer,
-    signer: app.mailLinks,
-    appUrl: app.config.appUrl,
-    log: app.log,
-    timeZone: app.config.alertTimeZone,
-    workerId,
-  };
-}
+export { mailRunDeps as mailDeps } from '../src/modules/alerts/service.js';
 
 export function linkFrom(text: string, pathPart: string): string {
   const found = text.match(/https?:\/\/[^\s<>"')\]]+/g)?.find((link) => link.includes(pathPart));

@@ -1,7 +1,7 @@
 // Runs the mail schedule every 30 seconds on every instance: the edition's primary key lets one
 // instance prepare it, and SKIP LOCKED claims let all of them send it without sending anything twice.
 import type { FastifyInstance } from 'fastify';
-import { runMailSchedule } from '../modules/alerts/service.js';
+import { mailRunDeps, runMailSchedule } from '../modules/alerts/service.js';
 
 export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
   let running: Promise<void> | null = null;
@@ -10,15 +10,7 @@ export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
   const tick = () => {
     // A long send keeps its tick; the next one starts after it.
     if (running || stopping.signal.aborted) return;
-    running = runMailSchedule({
-      database: app.database,
-      mailer: app.mailer,
-      signer: app.mailLinks,
-      appUrl: app.config.appUrl,
-      log: app.log,
-      timeZone: app.config.alertTimeZone,
-      workerId: app.mailWorkerId,
-    }, undefined, { signal: stopping.signal })
+    running = runMailSchedule(mailRunDeps(app), undefined, { signal: stopping.signal })
       .then((result) => {
         if (result.sent || result.failed || result.retried) app.log.info(result, 'mail schedule');
       })

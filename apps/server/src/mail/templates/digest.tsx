@@ -3,28 +3,11 @@
 // subscribe) and the paying subscriber's alert (every new lead with its contacts).
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
-import { formatPlanPrice, PLANS, TRIAL_DAYS } from '@fundwire/shared';
+import { formatPlanPrice, PLANS, TRIAL_DAYS, type Contact, type FreeLead } from '@fundwire/shared';
 import { colors, EmailLayout, type FooterLinks } from './email-layout.js';
 
-export interface DigestContact {
-  name: string;
-  role: string;
-  email: string;
-  linkedIn: string;
-}
-
-export interface DigestLead {
-  id: string;
-  companyName: string;
-  domain: string;
-  industry: string;
-  fundingAmount: number;
-  fundingRound: string;
-  location: string;
-  fundingDate: string;
-  description: string;
-  contacts?: DigestContact[];
-}
+/** A lead as the free sample shows it; alerts add its contacts. */
+export type DigestLead = FreeLead & { contacts?: Contact[] };
 
 export interface DigestProps {
   kind: 'newsletter' | 'alerts';

@@ -10,21 +10,11 @@ export function cadenceOf(kind: EditionKind): EditionCadence {
   return kind === 'alerts-daily' ? 'daily' : 'weekly';
 }
 
-/** The zone's date of the period's send day: Monday for weekly editions, the day itself for daily ones. */
-export function periodDate(kind: EditionKind, now: Date, timeZone: string): string {
-  const cadence = cadenceOf(kind);
-  // The period runs from one send day's midnight to the next: Monday 08:00 still belongs to this
-  // Monday's weekly edition, so an early manual send replaces the 09:00 one instead of doubling it.
-  const upcoming = nextSend(cadence, now, timeZone);
-  const previous = previousSend(cadence, now, timeZone);
-  return zonedDate(now, timeZone) === zonedDate(upcoming, timeZone) ? zonedDate(upcoming, timeZone) : zonedDate(previous, timeZone);
-}
-
-export function editionId(kind: EditionKind, now: Date, timeZone: string): string {
-  return `${kind}:${periodDate(kind, now, timeZone)}`;
-}
-
-/** The scheduled send time of the period `now` is in (it may still be ahead, on the send day's morning). */
+/**
+ * The scheduled send time of the period `now` is in (it may still be ahead, on the send day's morning).
+ * A period runs from one send day's midnight to the next: Monday 08:00 already belongs to this Monday's
+ * weekly edition, so an early manual send replaces the 09:00 one instead of doubling it.
+ */
 export function periodSendTime(kind: EditionKind, now: Date, timeZone: string): Date {
   const cadence = cadenceOf(kind);
   const upcoming = nextSend(cadence, now, timeZone);
@@ -47,6 +37,16 @@ export async function addNewNewsletterRecipients(database: Database, id: string)
     if (added.rows.length > 0) await query(`update mail_editions set recipient_count = recipient_count + $2, completed_at = null where id = $1`, [id, added.rows.length]);
     return added.rows.length;
   });
+}
+
+/** kind:zone-date of the period's send day: Monday for weekly editions, the day itself for daily ones. */
+export function editionId(kind: EditionKind, now: Date, timeZone: string): string {
+  return `${kind}:${zonedDate(periodSendTime(kind, now, timeZone), timeZone)}`;
+}
+
+/** A timestamp as either driver returns it (Date, or text). */
+export function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
 }
 
 export interface PreparedEdition {
@@ -78,7 +78,7 @@ export async function prepareEdition(
       [kind, now.toISOString()],
     );
     const previousEnd = previous.rows[0]?.covers_to;
-    const coversFrom = previousEnd ? new Date(String(previousEnd instanceof Date ? previousEnd.toISOString() : previousEnd)) : defaultStart;
+    const coversFrom = previousEnd ? toDate(previousEnd) : defaultStart;
     const inserted = await query(
       `insert into mail_editions (id, kind, scheduled_for, covers_from, covers_to, trigger)
        values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,

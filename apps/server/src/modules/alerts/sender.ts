@@ -10,7 +10,7 @@ import type { MailLinkSigner} from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type LinkSubject } from '../../mail/signed-links.js';
 import { MAX_SMTP_CONNECTIONS, type Mailer } from '../../mail/transport.js';
 import { DIGEST_LEAD_LIMIT, loadDigestContent } from './content.js';
-import { cadenceOf, type EditionKind } from './editions.js';
+import { cadenceOf, toDate, type EditionKind } from './editions.js';
 
 export interface SenderDeps {
   database: Database;
@@ -83,10 +83,6 @@ interface RenderedTemplate {
 
 const PREFERENCES_PLACEHOLDER = 'https://placeholder.fundwire.invalid/preferences';
 const UNSUBSCRIBE_PLACEHOLDER = 'https://placeholder.fundwire.invalid/unsubscribe';
-
-function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
-}
 
 async function claim(query: RawQuery, options: Required<Pick<DrainOptions, 'workerId' | 'leaseMs' | 'batchSize'>> & { editionId?: string | undefined }): Promise<ClaimedDelivery[]> {
   const result = await query(

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { nextSend } from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
-import { addNewNewsletterRecipients, editionId, isDue, periodSendTime, prepareDueEditions, prepareEdition } from './editions.js';
+import type { FastifyInstance } from 'fastify';
+import { addNewNewsletterRecipients, editionId, isDue, periodSendTime, prepareDueEditions, prepareEdition, toDate } from './editions.js';
 import { drainDeliveries, editionCounts, type DrainResult, type SenderDeps } from './sender.js';
 
 export function newWorkerId(): string {
@@ -14,6 +15,19 @@ export function newWorkerId(): string {
 export interface MailRunDeps extends SenderDeps {
   timeZone: string;
   workerId: string;
+}
+
+/** What a mail run needs from the app (the scheduler, the admin's send, and tests). */
+export function mailRunDeps(app: FastifyInstance, workerId = app.mailWorkerId): MailRunDeps {
+  return {
+    database: app.database,
+    mailer: app.mailer,
+    signer: app.mailLinks,
+    appUrl: app.config.appUrl,
+    log: app.log,
+    timeZone: app.config.alertTimeZone,
+    workerId,
+  };
 }
 
 /** One scheduler tick: prepare the editions whose time has come, then send whatever is due. */
@@ -76,7 +90,7 @@ export async function newsletterSchedule(database: Database, timeZone: string, n
     else if (current.rows.length === 0 && isDue('newsletter-weekly', now, timeZone)) next = now;
     else next = nextSend('weekly', periodSend, timeZone);
     const lastEnd = last.rows[0]?.covers_to;
-    const since = lastEnd ? new Date(lastEnd instanceof Date ? lastEnd.getTime() : String(lastEnd)) : new Date(now.getTime() - 7 * 86_400_000);
+    const since = lastEnd ? toDate(lastEnd) : new Date(now.getTime() - 7 * 86_400_000);
     return { nextSend: next, since };
   });
 }

@@ -13,11 +13,13 @@ import {
   subscribeEmailResponseSchema,
   subscribersResponseSchema,
   updateEmailPreferencesSchema,
+  type AlertFrequency,
+  type AlertSettingsResponse,
 } from '@fundwire/shared';
 import { tooManyRequests, validationError } from '../../errors.js';
-import { isActive, requireAdmin, requireUser } from '../../plugins/access.js';
+import { isActive, requireAdmin, requireUser, type SubscriptionRecord } from '../../plugins/access.js';
 import { createRateLimiter } from '../../plugins/rate-limit.js';
-import { newsletterSchedule, sendWeeklyNewsletter, type MailRunDeps } from '../alerts/service.js';
+import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
 import {
   confirmSubscription,
   countLeadsAddedSince,
@@ -48,7 +50,6 @@ function tokenFrom(request: FastifyRequest): string {
 
 export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const deps: NewsletterDeps = { database: app.database, mailer: app.mailer, signer: app.mailLinks, appUrl: app.config.appUrl };
-  const runDeps = (): MailRunDeps => ({ ...deps, log: app.log, timeZone: app.config.alertTimeZone, workerId: app.mailWorkerId });
   const limiter = createRateLimiter(app.database.db);
 
   // RFC 8058 one-click unsubscribe posts a form; the spec's Send Weekly Email posts JSON with an empty body.
@@ -90,25 +91,23 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/unsubscribe', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) => unsubscribe(deps, tokenFrom(request)));
 
+  /** The choice, and when its next alert goes out (none when off or without an active subscription). */
+  const alertSettingsResponse = (frequency: AlertFrequency, subscription: SubscriptionRecord | null): AlertSettingsResponse => ({
+    frequency,
+    nextSend: frequency === 'off' || !isActive(subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
+    timeZone: app.config.alertTimeZone,
+  });
+
   app.get('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
     const context = await requireUser(request);
-    const frequency = await getAlertFrequency(app.database, context.user.id);
-    return {
-      frequency,
-      nextSend: frequency === 'off' || !isActive(context.subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
-      timeZone: app.config.alertTimeZone,
-    };
+    return alertSettingsResponse(await getAlertFrequency(app.database, context.user.id), context.subscription);
   });
 
   app.put('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
     const context = await requireUser(request);
     const { frequency } = parse(alertSettingsSchema, request.body);
     await setAlertFrequency(app.database, context.user.id, frequency);
-    return {
-      frequency,
-      nextSend: frequency === 'off' || !isActive(context.subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
-      timeZone: app.config.alertTimeZone,
-    };
+    return alertSettingsResponse(frequency, context.subscription);
   });
 
   app.get('/api/subscribers', { schema: { response: { 200: subscribersResponseSchema } } }, async (request) => {
@@ -127,7 +126,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/send-weekly-email', { schema: { response: { 200: sendWeeklyEmailResponseSchema } } }, async (request) => {
     await requireAdmin(request);
-    const result = await sendWeeklyNewsletter(runDeps());
+    const result = await sendWeeklyNewsletter(mailRunDeps(app));
     return {
       stats: {
         successCount: result.successCount,
