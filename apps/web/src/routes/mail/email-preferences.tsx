@@ -2,7 +2,6 @@
 // is the credential). Newsletter readers pick kinds of mail; subscribers pick how often alerts come.
 import { ALERT_FREQUENCIES, type AlertFrequency, type EmailPreferencesResponse, type SubscriberPreferences } from '@fundwire/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';
@@ -11,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { useEmailPreferences, useUnsubscribe, useUpdateEmailPreferences } from '@/features/alerts/api';
+import { useMailToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const KINDS: { key: keyof SubscriberPreferences; label: string; detail: string }[] = [
@@ -85,8 +85,7 @@ function AlertsForm({ token, current }: { token: string; current: EmailPreferenc
 
 export function EmailPreferencesRoute() {
   useDocumentTitle('Email preferences');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useMailToken();
   const preferences = useEmailPreferences(token);
   const unsubscribe = useUnsubscribe(token);
 

@@ -1,7 +1,6 @@
 // /newsletter/confirm?token=: the double opt-in link from the confirmation mail.
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,21 +8,14 @@ import { PageContainer } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useConfirmSubscription } from '@/features/alerts/api';
+import { useMailToken, useRunOnceWithToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NewsletterConfirmRoute() {
   useDocumentTitle('Confirm your subscription');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useMailToken();
   const confirm = useConfirmSubscription();
-  const started = useRef(false);
-
-  useEffect(() => {
-    // Once per visit, even under StrictMode's double effects.
-    if (started.current || token === '') return;
-    started.current = true;
-    confirm.mutate(token);
-  }, [token, confirm]);
+  useRunOnceWithToken(token, confirm.mutate);
 
   return (
     <PageContainer className="max-w-xl">

@@ -1,8 +1,7 @@
 // /unsubscribe?token=: the unsubscribe link in every newsletter and alert mail. One click: the page
 // unsubscribes as it opens, then offers the way back.
 import { MailX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,20 +9,15 @@ import { PageContainer } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useUnsubscribe } from '@/features/alerts/api';
+import { useMailToken, useRunOnceWithToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function UnsubscribeRoute() {
   useDocumentTitle('Unsubscribe');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useMailToken();
   const unsubscribe = useUnsubscribe(token);
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current || token === '') return;
-    started.current = true;
-    unsubscribe.mutate();
-  }, [token, unsubscribe]);
+  // One click: opening the link unsubscribes.
+  useRunOnceWithToken(token, () => unsubscribe.mutate());
 
   const preferencesLink = `${paths.emailPreferences}?token=${encodeURIComponent(token)}`;
   return (
