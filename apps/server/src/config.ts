@@ -1,6 +1,7 @@
 // The only reader of process.env: parses the runtime contract once and fails fast on bad values.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTimeZone } from '@fundwire/shared';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,15 +17,6 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0 (or true/false)' })
   .optional()
   .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes'].includes(value)));
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),

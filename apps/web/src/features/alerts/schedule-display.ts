@@ -1,7 +1,6 @@
 // How the mail schedule reads on screen: a send time in the schedule's own time zone, named.
 export function formatSendTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  const text = new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -9,13 +8,7 @@ export function formatSendTime(iso: string, timeZone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
-  return text;
-}
-
-/** "Mon, Nov 23, 9:00 AM EST" plus the zone's IANA name when the short name is ambiguous (e.g. GMT+11). */
-export function describeSendTime(iso: string, timeZone: string): { text: string; zone: string } {
-  return { text: formatSendTime(iso, timeZone), zone: timeZone.replace(/_/g, ' ') };
+  }).format(new Date(iso));
 }
 
 /** The scheduled time has come (the send is overdue and will go out at the scheduler's next tick). */
