@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 // API and dev-tool calls so everything stays same-origin, as it is in production.
 const API_TARGET = 'http://127.0.0.1:3000';
 
-// `vite build` makes the browser app: the whole app (index.html) and the landing page's islands entry,
+// `vite build` makes the browser app: the whole app (index.html) and the islands entries of /, /pricing and /free-leads,
 // with a manifest that scripts/prerender.ts reads. `vite build --ssr` makes the prerenderer.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -23,7 +23,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: {
             main: fileURLToPath(new URL('./index.html', import.meta.url)),
-            islands: fileURLToPath(new URL('./src/islands.tsx', import.meta.url)),
+            'islands-landing': fileURLToPath(new URL('./src/islands/landing.ts', import.meta.url)),
+            'islands-pricing': fileURLToPath(new URL('./src/islands/pricing.ts', import.meta.url)),
+            'islands-free-leads': fileURLToPath(new URL('./src/islands/free-leads.tsx', import.meta.url)),
           },
         },
       },

@@ -79,7 +79,8 @@ test.describe('landing page', () => {
   });
 
   test('the FAQ is the same one-open accordion after client-side navigation (the whole app renders it)', async ({ page }) => {
-    await page.goto('/pricing');
+    // /signin runs the whole app (the prerendered public pages run islands and link with full page loads).
+    await page.goto('/signin');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/#faq$/);
     const items = page.locator('#faq').getByTestId('faq-item');
@@ -88,6 +89,64 @@ test.describe('landing page', () => {
     await expect(page.locator('#faq details[open]')).toHaveCount(1);
     await expect(items.nth(2)).toHaveAttribute('open', '');
   });
+});
+
+test.describe('newsletter form before React', () => {
+  test('React loads only when the visitor reaches for the form, and a submit made before it arrives is held and sent once', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    // Hold the form's chunk until the visitor has typed and pressed Subscribe.
+    let releaseChunk: () => void = () => undefined;
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/assets\/newsletter-form-[^/]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/subscribe-email') && request.method() === 'POST') posts.push(request.postData() ?? '');
+    });
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => /newsletter-form-/.test(url))).toBe(false);
+
+    const email = uniqueEmail('early-submit');
+    await page.getByLabel('Email address').fill(email);
+    await newsletterForm(page).getByRole('button', { name: 'Subscribe' }).click();
+    // Still the prerendered page: nothing sent, nothing navigated.
+    await expect(page).toHaveURL(/\/$/);
+    expect(posts).toEqual([]);
+
+    releaseChunk();
+    await expect(newsletterForm(page).getByTestId('newsletter-outcome')).toHaveAttribute('data-kind', 'success');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]!)).toEqual({ email });
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('prerendered pages, signed in', () => {
+  for (const start of ['/pricing', '/free-leads']) {
+    test(`${start}: the whole app takes over and shows the subscriber\u2019s header`, async ({ page, request }) => {
+      const email = uniqueEmail('islands-signed-in');
+      const signUp = await request.post(`${appUrl}/api/auth/sign-up/email`, { headers: { origin: appUrl }, data: { email, password: 'e2e-password-1', name: 'l' } });
+      expect(signUp.ok()).toBe(true);
+      await page.request.post(`${appUrl}/api/auth/sign-in/email`, { headers: { origin: appUrl }, data: { email, password: 'e2e-password-1' } });
+      await page.goto(start);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Recent' })).toBeVisible();
+      await expect(header.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+      if (start === '/pricing') {
+        // The app's own plan buttons: signed in without a subscription, they start checkout.
+        await expect(page.locator('[data-plan="monthly"]').getByRole('button', { name: 'Start 7-day free trial: Monthly plan' })).toBeEnabled();
+      }
+      if (start === '/free-leads') await expect(page.getByTestId('free-leads-list')).toHaveAttribute('data-source', 'api');
+    });
+  }
 });
 
 test.describe('landing page, signed in', () => {
@@ -311,6 +370,16 @@ test.describe('findable', () => {
     const landing = measureInitialJs(distDir, 'index.html');
     expect(landing.gzipBytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
     for (const file of landing.files) expect(file.file).not.toMatch(/dashboard|historical|profile|admin|leads-|sign-in|auth-client/);
+  });
+
+  test('/ and /pricing start without React; /free-leads starts with its list, not the app', async () => {
+    for (const html of ['index.html', 'pricing/index.html']) {
+      const initial = measureInitialJs(distDir, html);
+      // Only the menu, the FAQ and the session check: React (react-dom alone is ~60 KB) loads later, if at all.
+      expect(initial.gzipBytes, html).toBeLessThan(10 * 1024);
+    }
+    const freeLeads = measureInitialJs(distDir, 'free-leads/index.html');
+    for (const file of freeLeads.files) expect(file.file).not.toMatch(/router|query|dashboard|admin|auth-client|main-/);
   });
 });
 

@@ -1,7 +1,8 @@
 // Build step after `vite build` and `vite build --ssr`: renders every public page to static HTML
 // (dist/index.html for /, dist/<path>/index.html for the rest), keeps the empty shell as dist/app.html
 // for every other path, lists the pages for the server's sitemap.xml, and fails the build when the
-// landing page's initial JavaScript is over budget. See docs/decisions/009-prerendered-public-pages.md.
+// landing page's initial JavaScript is over budget. See docs/decisions/009-prerendered-public-pages.md
+// and 010-landing-page-islands.md.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +28,7 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-/** Each page's route module (the landing page's is in the main chunk, and islands.tsx replaces it there). */
+/** Each page's route module (the landing page's is in the main chunk). */
 const ROUTE_SOURCES: Record<string, string> = {
   '/': 'src/routes/marketing/landing.tsx',
   '/pricing': 'src/routes/marketing/pricing.tsx',
@@ -39,7 +40,15 @@ const ROUTE_SOURCES: Record<string, string> = {
   '/careers': 'src/routes/marketing/careers.tsx',
   '/blog': 'src/routes/marketing/blog.tsx',
 };
-const ISLANDS_SOURCE = 'src/islands.tsx';
+/**
+ * The pages that load an islands entry instead of the whole app: only the parts that need JavaScript
+ * run, and the whole app takes over for someone signed in (src/islands/hand-over.ts).
+ */
+const ISLANDS_SOURCES: Record<string, string> = {
+  '/': 'src/islands/landing.ts',
+  '/pricing': 'src/islands/pricing.ts',
+  '/free-leads': 'src/islands/free-leads.tsx',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -88,8 +97,6 @@ async function main() {
   // The latin Inter file every English page uses: preloaded so font-display: optional can use it at once.
   const latinFont = readdirSync(path.join(distDir, 'assets')).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
   const fontPreload = latinFont ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${latinFont}">` : '';
-  const islands = manifest[ISLANDS_SOURCE];
-  if (!islands) throw new Error(`${ISLANDS_SOURCE} is missing from the Vite manifest`);
 
   for (const pagePath of server.PRERENDERED_PATHS) {
     const meta = server.PUBLIC_PAGES[pagePath];
@@ -105,9 +112,12 @@ async function main() {
       // The content is there without JavaScript.
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
 
-    if (pagePath === '/') {
-      // The landing page loads the islands entry instead of the whole app.
-      const islandFiles = staticClosure(manifest, ISLANDS_SOURCE);
+    const islandsSource = ISLANDS_SOURCES[pagePath];
+    if (islandsSource) {
+      // The islands entry instead of the whole app, with its static imports preloaded.
+      const islands = manifest[islandsSource];
+      if (!islands) throw new Error(`${islandsSource} is missing from the Vite manifest`);
+      const islandFiles = staticClosure(manifest, islandsSource);
       html = html
         .replace(/<script type="module"[^>]*src="[^"]+"><\/script>/, `<script type="module" crossorigin src="/${islands.file}"></script>`)
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -130,15 +140,18 @@ async function main() {
 
   const rows = server.PRERENDERED_PATHS.map((pagePath) => {
     const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
+    const islandsPage = pagePath in ISLANDS_SOURCES;
     // The whole-app pages also import their route chunk before hydrating (app/start.tsx).
-    const chunk = pagePath === '/' ? null : routeChunk(distDir, ROUTE_SOURCES[pagePath] ?? '');
-    return { page: pagePath, initialJsKbGzip: Number((measureInitialJs(distDir, file, chunk ? [chunk] : []).gzipBytes / 1024).toFixed(1)) };
+    const chunk = islandsPage ? null : routeChunk(distDir, ROUTE_SOURCES[pagePath] ?? '');
+    const initial = measureInitialJs(distDir, file, chunk ? [chunk] : []);
+    return { page: pagePath, entry: islandsPage ? 'islands' : 'whole app', initialJsKbGzip: Number((initial.gzipBytes / 1024).toFixed(1)), gzipBytes: initial.gzipBytes };
   });
   console.log('prerendered pages, initial JavaScript (KB gzipped):');
-  console.table(rows);
-  const landing = measureInitialJs(distDir, 'index.html');
-  if (landing.gzipBytes > INITIAL_JS_BUDGET_BYTES) {
-    throw new Error(`The landing page's initial JavaScript is ${(landing.gzipBytes / 1024).toFixed(1)} KB gzipped, over the ${INITIAL_JS_BUDGET_BYTES / 1024} KB budget`);
+  console.table(rows.map(({ gzipBytes: _bytes, ...row }) => row));
+  // Issue 8's budget is the landing page's; /free-leads needs React at once for its list and is over it.
+  const landing = rows.find((row) => row.page === '/');
+  if (landing && landing.gzipBytes > INITIAL_JS_BUDGET_BYTES) {
+    throw new Error(`The landing page's initial JavaScript is ${landing.initialJsKbGzip} KB gzipped, over the ${INITIAL_JS_BUDGET_BYTES / 1024} KB budget`);
   }
 }
 

@@ -1,5 +1,5 @@
 // The app's entry. Public pages arrive prerendered (scripts/prerender.ts) and are hydrated; every other
-// path gets the empty shell (app.html) and renders from scratch. The landing page uses islands.tsx instead.
+// path gets the empty shell (app.html) and renders from scratch. /, /pricing and /free-leads use src/islands/ instead.
 import { startApp } from './app/start';
 import './index.css';
 

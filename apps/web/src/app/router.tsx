@@ -1,5 +1,5 @@
 // Every screen in SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
-// Each screen but home is its own chunk (`lazy`); the landing page itself loads only src/islands.tsx.
+// Each screen but home is its own chunk (`lazy`); the prerendered /, /pricing and /free-leads load src/islands/ entries.
 // Routes with `handle.publicPage` are prerendered at build time and render before the session check.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LandingRoute } from '@/routes/marketing/landing';

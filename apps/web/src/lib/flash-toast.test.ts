@@ -14,21 +14,30 @@ function memoryStorage() {
 describe('flash toast', () => {
   it('hands a parked message to the next page exactly once', () => {
     const storage = memoryStorage();
-    setFlashToast('Signed in successfully!', storage);
-    expect(takeFlashToast(storage)).toBe('Signed in successfully!');
+    setFlashToast('Signed in successfully!', 'success', storage);
+    expect(takeFlashToast(storage)).toEqual({ kind: 'success', message: 'Signed in successfully!' });
     expect(takeFlashToast(storage)).toBeNull();
     expect(storage.size()).toBe(0);
   });
 
   it('keeps only the latest message', () => {
     const storage = memoryStorage();
-    setFlashToast('first', storage);
-    setFlashToast('second', storage);
-    expect(takeFlashToast(storage)).toBe('second');
+    setFlashToast('first', 'success', storage);
+    setFlashToast('second', 'error', storage);
+    expect(takeFlashToast(storage)).toEqual({ kind: 'error', message: 'second' });
+  });
+
+  it('shows nothing for an empty or damaged entry, and still removes it', () => {
+    for (const stored of ['', 'not json', 'null', '{"kind":"error"}', '{"message":""}']) {
+      const storage = memoryStorage();
+      storage.setItem('fundwire:flash-toast', stored);
+      expect(takeFlashToast(storage)).toBeNull();
+      expect(storage.size()).toBe(0);
+    }
   });
 
   it('does nothing without storage, or when storage throws', () => {
-    expect(() => setFlashToast('x', null)).not.toThrow();
+    expect(() => setFlashToast('x', 'success', null)).not.toThrow();
     expect(takeFlashToast(null)).toBeNull();
     const broken = {
       getItem: () => {
@@ -39,7 +48,7 @@ describe('flash toast', () => {
       },
       removeItem: () => undefined,
     };
-    expect(() => setFlashToast('x', broken)).not.toThrow();
+    expect(() => setFlashToast('x', 'success', broken)).not.toThrow();
     expect(takeFlashToast(broken)).toBeNull();
   });
 });

@@ -24,10 +24,10 @@ export function RootLayout() {
   // One live subscription stream for the signed-in user: guards and the profile follow it without a reload.
   useLiveSubscription({ userId: me.data?.user.id, queryKey: authKeys.me });
 
-  // A success toast parked before a hard redirect (sign-in, sign-up) shows on the page it led to.
+  // A toast parked before a hard redirect (sign-in, sign-up, an island's hand-over) shows on the page it led to.
   useEffect(() => {
-    const message = takeFlashToast();
-    if (message) toast.success(message, { id: 'flash-toast' });
+    const flash = takeFlashToast();
+    if (flash) toast[flash.kind](flash.message, { id: 'flash-toast' });
   }, []);
 
   if (me.isPending && !publicPage) return <AuthLoadingScreen />;

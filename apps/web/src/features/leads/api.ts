@@ -1,22 +1,15 @@
 // Lead data from the API, as TanStack Query options (for loaders and prefetching) and hooks.
-import {
-  freeLeadsResponseSchema,
-  LEADS_PAGE_SIZE,
-  leadListResponseSchema,
-  leadStatsSchema,
-} from '@fundwire/shared';
+import { LEADS_PAGE_SIZE, leadListResponseSchema, leadStatsSchema } from '@fundwire/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { FREE_LEADS_ERROR, fetchFreeLeads } from './free-leads';
 import { nextLeadPage } from './lead-pages';
 import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from './view-params';
 
-export const FREE_LEADS_URL = '/api/free-leads';
 export const LEADS_URL = '/api/leads';
 export const LEAD_STATS_URL = '/api/leads/stats';
 export const LEADS_EXPORT_URL = '/api/leads/export.csv';
 
-/** SPEC.md section 8: the toast for a failed free-leads call. */
-export const FREE_LEADS_ERROR = 'Failed to fetch free leads';
 /** SPEC.md section 8: shown when a leads or stats call fails without a server message. */
 export const LEADS_ERROR = 'Failed to fetch leads';
 export const STATS_ERROR = 'Failed to fetch stats';
@@ -32,8 +25,7 @@ export const leadKeys = {
 export function freeLeadsQueryOptions() {
   return queryOptions({
     queryKey: leadKeys.free(),
-    queryFn: ({ signal }) =>
-      apiFetch(FREE_LEADS_URL, { schema: freeLeadsResponseSchema, fallbackMessage: FREE_LEADS_ERROR, signal }),
+    queryFn: ({ signal }) => fetchFreeLeads(signal),
     // The screen falls back to built-in samples on failure, so show them at once instead of retrying.
     retry: false,
     meta: { errorToast: FREE_LEADS_ERROR },

@@ -1,6 +1,6 @@
 // / (SPEC.md "Landing page"): hero with the newsletter signup and badges, what a subscriber gets,
 // three testimonials, the plans (#pricing) and the FAQ (#faq). Prerendered; on a full page load only
-// the signup form is hydrated (app/landing-islands.tsx), so keep the rest free of client state.
+// the signup form is hydrated (src/islands/landing.ts), so keep the rest free of client state.
 import { INCLUDED_FEATURES, TRIAL_DAYS } from '@fundwire/shared';
 import { ArrowRight, BellRing, Building2, CalendarClock, Contact, FileSpreadsheet, Quote, Search, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,7 +12,8 @@ import { PlanCards } from '@/features/billing/components/plan-cards';
 import { FaqAccordion } from '@/features/marketing/components/faq-accordion';
 import { FAQ_ITEMS } from '@/features/marketing/faq';
 import { TESTIMONIALS } from '@/features/marketing/testimonials';
-import { SUBSCRIBE_FORM_ISLAND, SubscribeForm } from '@/features/newsletter/components/subscribe-form';
+import { SubscribeForm } from '@/features/newsletter/components/subscribe-form';
+import { SUBSCRIBE_FORM_ISLAND } from '@/features/newsletter/island';
 import { usePageMeta } from '@/lib/use-document-title';
 
 const FEATURES = [

@@ -3,7 +3,8 @@ import type { Lead } from '@fundwire/shared';
 import { ExternalLink, LoaderCircle, MapPin, Pencil, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { fundingAmountText, LeadIndustryBadge, LeadProvenance, UNKNOWN_TEXT } from '@/features/leads/components/lead-card';
+import { LeadProvenance } from '@/features/leads/components/lead-card';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/features/leads/components/lead-facts';
 import { LeadDate } from '@/features/leads/components/lead-date';
 import { displayDomain, externalHref } from '@/features/leads/lead-links';
 

@@ -71,7 +71,12 @@ export function PlanCards({
                 </Button>
               ) : (
                 <Button asChild size="lg" className="w-full" variant={PLANS[planId].popular ? 'default' : 'outline'}>
-                  <Link to={paths.signUp} aria-label={`${subscribeLabel}: ${PLANS[planId].name} plan`}>
+                  <Link
+                    to={paths.signUp}
+                    aria-label={`${subscribeLabel}: ${PLANS[planId].name} plan`}
+                    // PLAN_SUBSCRIBE_ATTRIBUTE: the prerendered /pricing turns this link into the signed-out button.
+                    data-plan-subscribe={planId}
+                  >
                     {subscribeLabel}
                   </Link>
                 </Button>

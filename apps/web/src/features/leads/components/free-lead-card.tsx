@@ -2,8 +2,8 @@ import type { FreeLead } from '@fundwire/shared';
 import { MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-card';
 import { LeadDate } from './lead-date';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
 
 /** A lead from the public sample: company, industry, when and how much it raised. No contacts. */
 export function FreeLeadCard({ lead }: { lead: FreeLead }) {

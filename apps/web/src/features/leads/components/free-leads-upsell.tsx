@@ -1,5 +1,4 @@
 import { ArrowRight, Check } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,10 +29,11 @@ export function FreeLeadsUpsell({ message }: { message?: string }) {
             </p>
           )}
           <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
-            <Link to={paths.pricing}>
+            {/* A plain link: the prerendered page's island has no router, and /pricing is prerendered. */}
+            <a href={paths.pricing}>
               Upgrade to Pro
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           </Button>
         </div>
         <div>

@@ -3,15 +3,11 @@ import { ExternalLink, MapPin, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { displayDomain, externalHref } from '../lead-links';
 import { ContactsDialog } from './contacts-dialog';
-import { IndustryBadge } from './industry-badge';
 import { LeadDate } from './lead-date';
-
-/** Shown for an industry or location the source did not give (imported rounds); never guessed. */
-export const UNKNOWN_TEXT = 'Unknown';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
 export const FUNDRAISING_FOX_TAG = 'fundraisingfox';
@@ -89,22 +85,6 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
   );
 }
 
-/** "$2,500,000", or "Undisclosed" when no amount is known (stored as 0). */
-export function fundingAmountText(amount: number): string {
-  return amount > 0 ? formatMoney(amount) : 'Undisclosed';
-}
-
-/** The industry badge, or a neutral "Unknown" one when the lead has no industry. */
-export function LeadIndustryBadge({ industry, className }: { industry: string; className?: string }) {
-  if (industry.trim() === '') {
-    return (
-      <Badge data-testid="industry-badge" variant="outline" className={cn('text-muted-foreground', className)}>
-        {UNKNOWN_TEXT}
-      </Badge>
-    );
-  }
-  return <IndustryBadge industry={industry} className={className} />;
-}
 
 /** Where the lead's data came from: a Source link, and the dataset's attribution when its licence asks. */
 export function LeadProvenance({ lead, className }: { lead: Pick<Lead, 'companyName' | 'sourceUrl' | 'tags'>; className?: string }) {

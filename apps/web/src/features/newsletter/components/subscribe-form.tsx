@@ -1,8 +1,8 @@
 // The landing page's newsletter signup (SPEC.md "Landing page", sections 5 and 8). Messages show
 // inline: field errors under the field, the outcome below the form. On the prerendered landing page
-// this form is hydrated on its own (src/islands.tsx), so it uses no context and fixed ids. One field,
-// checked by the zod/mini schema on submit: react-hook-form would not fit the landing page's JS budget
-// (docs/decisions/010-landing-page-islands.md).
+// this form is hydrated on its own (src/islands/newsletter-form.tsx), so it uses no context and fixed
+// ids. One field, checked by the zod/mini schema on submit: react-hook-form would not fit the landing
+// page's JS budget (docs/decisions/010-landing-page-islands.md).
 import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,17 +11,20 @@ import { cn } from '@/lib/utils';
 import { subscribeFormSchema, subscribeToNewsletter } from '../api';
 import { NEWSLETTER_MESSAGES, subscribeFailureMessage } from '../messages';
 
-/** The landing page marks the form's container with data-island="newsletter" for app/landing-islands.tsx. */
-export const SUBSCRIBE_FORM_ISLAND = 'newsletter';
-
 type Outcome = { kind: 'success' | 'info' | 'error'; text: string };
 
 const FIELD_ID = 'newsletter-email';
 const FIELD_ERROR_ID = 'newsletter-email-error';
 const OUTCOME_ID = 'newsletter-outcome';
 
-export function SubscribeForm({ className }: { className?: string }) {
-  const [email, setEmail] = useState('');
+export interface SubscribeFormProps {
+  className?: string;
+  /** What the field already holds: on the landing page the visitor may type before React takes the form over. */
+  initialEmail?: string;
+}
+
+export function SubscribeForm({ className, initialEmail = '' }: SubscribeFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

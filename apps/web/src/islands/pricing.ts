@@ -1,0 +1,26 @@
+// /pricing's entry. The prerendered page is complete; a visitor who is not signed in needs only the
+// mobile menu and plan buttons that ask them to sign in, which plain DOM does. Someone signed in, or
+// coming back from checkout (?checkout=canceled), gets the whole app: it knows their plan, starts
+// checkout and shows the notice. See docs/decisions/010-landing-page-islands.md.
+import { enhanceHeaderMenu } from '../app/layouts/header-menu';
+import { paths } from '../app/paths';
+import { CHECKOUT_MESSAGES } from '../features/billing/checkout';
+import { replacePlanLinksWithButtons } from '../features/billing/plan-buttons';
+import { setFlashToast } from '../lib/flash-toast';
+import { hasSession, startWholeApp } from './hand-over';
+
+async function start() {
+  enhanceHeaderMenu();
+  const returningFromCheckout = new URLSearchParams(window.location.search).has('checkout');
+  if (returningFromCheckout || (await hasSession())) {
+    await startWholeApp();
+    return;
+  }
+  // As the app does for a signed-out visitor: an error toast, then the sign-in page (which shows it).
+  replacePlanLinksWithButtons(() => {
+    setFlashToast(CHECKOUT_MESSAGES.signInRequired, 'error');
+    window.location.assign(paths.signIn);
+  });
+}
+
+void start();
