@@ -28,11 +28,8 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-/** Each page's route module (the landing page's is in the main chunk). */
+/** The route module of each page that runs the whole app, which imports it before hydrating (app/start.tsx). */
 const ROUTE_SOURCES: Record<string, string> = {
-  '/': 'src/routes/marketing/landing.tsx',
-  '/pricing': 'src/routes/marketing/pricing.tsx',
-  '/free-leads': 'src/routes/marketing/free-leads.tsx',
   '/privacy': 'src/routes/marketing/privacy.tsx',
   '/terms': 'src/routes/marketing/terms.tsx',
   '/cookies': 'src/routes/marketing/cookies.tsx',
@@ -100,8 +97,7 @@ async function main() {
 
   for (const pagePath of server.PRERENDERED_PATHS) {
     const meta = server.PUBLIC_PAGES[pagePath];
-    const source = ROUTE_SOURCES[pagePath];
-    if (!meta || !source) throw new Error(`No route module or meta for ${pagePath}`);
+    if (!meta || !(ISLANDS_SOURCES[pagePath] ?? ROUTE_SOURCES[pagePath])) throw new Error(`No entry, route module or meta for ${pagePath}`);
     const markup = await server.renderPage(pagePath);
 
     let html = template
@@ -140,11 +136,11 @@ async function main() {
 
   const rows = server.PRERENDERED_PATHS.map((pagePath) => {
     const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
-    const islandsPage = pagePath in ISLANDS_SOURCES;
     // The whole-app pages also import their route chunk before hydrating (app/start.tsx).
-    const chunk = islandsPage ? null : routeChunk(distDir, ROUTE_SOURCES[pagePath] ?? '');
+    const routeSource = ROUTE_SOURCES[pagePath];
+    const chunk = routeSource ? routeChunk(distDir, routeSource) : null;
     const initial = measureInitialJs(distDir, file, chunk ? [chunk] : []);
-    return { page: pagePath, entry: islandsPage ? 'islands' : 'whole app', initialJsKbGzip: Number((initial.gzipBytes / 1024).toFixed(1)), gzipBytes: initial.gzipBytes };
+    return { page: pagePath, entry: pagePath in ISLANDS_SOURCES ? 'islands' : 'whole app', initialJsKbGzip: Number((initial.gzipBytes / 1024).toFixed(1)), gzipBytes: initial.gzipBytes };
   });
   console.log('prerendered pages, initial JavaScript (KB gzipped):');
   console.table(rows.map(({ gzipBytes: _bytes, ...row }) => row));

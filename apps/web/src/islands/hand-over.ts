@@ -1,8 +1,6 @@
 // What every islands entry shares: a prerendered public page runs only the few parts that need
 // JavaScript, and hands the page over to the whole app when someone is signed in (their header,
 // their plan), so visitors never pay for the app. See docs/decisions/010-landing-page-islands.md.
-import type { Root } from 'react-dom/client';
-
 const SESSION_URL = '/api/auth/get-session';
 
 /** True when better-auth says someone is signed in (200 with a session; `null` means nobody). A failed check counts as signed out. */
@@ -15,11 +13,10 @@ export async function hasSession(): Promise<boolean> {
   }
 }
 
-/** Unmounts the page's islands and renders the whole app over #root, which shows the same page. */
-export async function startWholeApp(islands: Root[] = []): Promise<void> {
+/** Renders the whole app over #root, which shows the same page. Unmount the page's islands first. */
+export async function startWholeApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   const { startApp } = await import('../app/start');
-  islands.forEach((root) => root.unmount());
   await startApp(container, 'render');
 }

@@ -9,11 +9,10 @@ export const PLAN_SUBSCRIBE_ATTRIBUTE = 'data-plan-subscribe';
 /**
  * Replaces every marked link under `root` with a `<button>` carrying the same classes, label and
  * content (the app's Button renders both from one className), whose click calls `onSubscribe`.
- * Focus stays on the control if it was there. Returns the buttons.
+ * Focus stays on the control if it was there.
  */
-export function replacePlanLinksWithButtons(onSubscribe: (planId: PlanId) => void, root: ParentNode = document): HTMLButtonElement[] {
-  const links = root.querySelectorAll<HTMLAnchorElement>(`a[${PLAN_SUBSCRIBE_ATTRIBUTE}]`);
-  return Array.from(links, (link) => {
+export function replacePlanLinksWithButtons(onSubscribe: (planId: PlanId) => void, root: ParentNode = document): void {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>(`a[${PLAN_SUBSCRIBE_ATTRIBUTE}]`)) {
     const planId = link.getAttribute(PLAN_SUBSCRIBE_ATTRIBUTE) as PlanId;
     const button = link.ownerDocument.createElement('button');
     button.type = 'button';
@@ -25,6 +24,5 @@ export function replacePlanLinksWithButtons(onSubscribe: (planId: PlanId) => voi
     const hadFocus = link.ownerDocument.activeElement === link;
     link.replaceWith(button);
     if (hadFocus) button.focus();
-    return button;
-  });
+  }
 }
