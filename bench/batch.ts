@@ -28,7 +28,7 @@ function batch(run: number, size: number) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-batch-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawnServer({ PORT: String(port), APP_URL: base, DATA_DIR: dataDir, DEMO_DATA: '0', ADMIN_EMAIL: ADMIN, NODE_ENV: 'production' });
+const server = spawnServer({ PORT: String(port), APP_URL: base, DATA_DIR: dataDir, DEMO_DATA: '0', ADMIN_EMAIL: ADMIN, NODE_ENV: 'development' });
 try {
   await waitFor200(`${base}/api/health`);
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -50,14 +50,14 @@ try {
   const updated: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const body = JSON.stringify({ leads: batch(run, 10_000) });
-    const post = () => fetch(`${base}/api/leads/batch`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+    const post = () => fetch(`${base}/api/leads/batch`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body });
     created.push(await timed(post));
     updated.push(await timed(post));
   }
   const csv = readFileSync(path.join(root, '../shared/data/fundraisingfox-rounds-sample.csv'));
   const imports: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    imports.push(await timed(() => fetch(`${base}/api/admin/imports`, { method: 'POST', headers: { cookie, 'content-type': 'text/csv' }, body: csv })));
+    imports.push(await timed(() => fetch(`${base}/api/admin/imports`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'text/csv' }, body: csv })));
   }
   const baseline = median(health);
   const row = (name: string, values: number[], target?: number) => [

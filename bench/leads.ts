@@ -120,7 +120,7 @@ async function runAgainst(label: string, env: Record<string, string>, leads: num
   console.error(`[${label}] seeded in ${seedSeconds.toFixed(1)} s; starting the server`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'production', DEMO_DATA: '0' });
+  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0' });
   try {
     await waitFor200(`${base}/api/health`);
     const cookie = await signIn(base);

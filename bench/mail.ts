@@ -85,7 +85,7 @@ async function prepare(database: Database): Promise<void> {
 
 /** One run: a fresh edition to every subscriber, drained by one worker. Returns mails/s. */
 async function runQueue(database: Database, receiver: Receiver, run: number): Promise<{ rate: number; seconds: number }> {
-  const mailer = createMailer({ smtpUrl: receiver.url, from: 'Fundwire <bench@fundwire.test>', dataDir: tmpdir(), log });
+  const mailer = createMailer({ smtpUrl: receiver.url, from: 'Fundwire <bench@fundwire.test>', dataDir: tmpdir(), log, production: false });
   const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
   // Each run is its own week, so it is a new edition with every subscriber in it.
   const now = new Date(Date.now() + run * 7 * 86_400_000);
@@ -107,7 +107,7 @@ async function runQueue(database: Database, receiver: Receiver, run: number): Pr
 
 /** The same number of mails straight through nodemailer: what SMTP alone allows on this machine. */
 async function runBaseline(receiver: Receiver): Promise<number> {
-  const mailer = createMailer({ smtpUrl: receiver.url, from: 'Fundwire <bench@fundwire.test>', dataDir: tmpdir(), log });
+  const mailer = createMailer({ smtpUrl: receiver.url, from: 'Fundwire <bench@fundwire.test>', dataDir: tmpdir(), log, production: false });
   const html = `<html><body>${'<p>Funding round line for the baseline mail.</p>'.repeat(40)}</body></html>`;
   let next = 0;
   const started = performance.now();

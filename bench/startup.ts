@@ -27,7 +27,7 @@ async function timeBaseline(): Promise<number> {
 async function timeServer(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnServer({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' });
+  const child = spawnServer({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' });
   try {
     await waitFor200(`http://127.0.0.1:${port}/api/health`);
     return performance.now() - started;

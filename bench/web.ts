@@ -61,7 +61,7 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-web-'));
 const port = await freePort();
-const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_DATA: '1', APP_URL: `http://127.0.0.1:${port}` });
+const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: '1', APP_URL: `http://127.0.0.1:${port}` });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -61,4 +61,33 @@ describe('loadConfig', () => {
     expect(problemsOf({ GITHUB_CLIENT_ID: 'id' })[0]).toMatch(/^GITHUB_CLIENT_SECRET:/);
     expect(loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).oauth.github).toEqual({ clientId: 'id', clientSecret: 's' });
   });
+
+  it('refuses production without Stripe and SMTP, naming each missing variable once', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'STRIPE_SECRET_KEY: must be set when NODE_ENV=production',
+      'STRIPE_WEBHOOK_SECRET: must be set when NODE_ENV=production',
+      'STRIPE_PUBLISHABLE_KEY: must be set when NODE_ENV=production',
+      'STRIPE_PRICE_MONTHLY: must be set when NODE_ENV=production',
+      'STRIPE_PRICE_ANNUAL: must be set when NODE_ENV=production',
+      'SMTP_URL: must be set when NODE_ENV=production',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://mail:587' }).map((problem) => problem.split(':')[0])).toEqual([
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_ANNUAL',
+    ]);
+    const complete = {
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_ANNUAL: 'price_a',
+      SMTP_URL: 'smtp://mail:587',
+    };
+    expect(loadConfig(complete).env).toBe('production');
+    // Development and test keep the built-in test checkout and the local outbox.
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+  });
 });

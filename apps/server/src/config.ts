@@ -111,6 +111,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** What NODE_ENV=production refuses to start without (docs/decisions/021-production-checks-and-admin-verification.md). */
+export const PRODUCTION_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_ANNUAL',
+  'SMTP_URL',
+] as const;
+
 function oauthPair(id: string | undefined, secret: string | undefined) {
   return id && secret ? { clientId: id, clientSecret: secret } : undefined;
 }
@@ -135,7 +145,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       oauthProblems.push(`${provider}_CLIENT_${id ? 'SECRET' : 'ID'}: must be set together with ${provider}_CLIENT_${id ? 'ID' : 'SECRET'}`);
     }
   }
-  if (env.STRIPE_SECRET_KEY) {
+  // Production takes real money and sends real mail: the built-in test checkout and the local outbox
+  // (which would hand out paid access and show reset links) exist only outside production.
+  if (env.NODE_ENV === 'production') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (!env[name]) oauthProblems.push(`${name}: must be set when NODE_ENV=production`);
+    }
+  }
+  if (env.STRIPE_SECRET_KEY && env.NODE_ENV !== 'production') {
     for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
       if (!env[name]) oauthProblems.push(`${name}: must be set when STRIPE_SECRET_KEY is set`);
     }

@@ -47,6 +47,18 @@ describe('server process', () => {
     expect(server.output()).toContain('"abc"');
   });
 
+  it('refuses NODE_ENV=production without Stripe and SMTP: exit 1, one line naming each missing variable', async () => {
+    const dataDir = makeTempDir();
+    dirs.push(dataDir);
+    const server = startServer({ NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().split('\n');
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL', 'SMTP_URL']) {
+      expect(lines.filter((line) => line.includes(`${name}:`)), name).toHaveLength(1);
+    }
+    expect(server.output()).not.toContain('ready at');
+  });
+
   it('serves health, then shuts down cleanly on SIGTERM', async () => {
     const dataDir = makeTempDir();
     const webDist = makeFakeWebDist();

@@ -10,7 +10,7 @@ import { drainDeliveries } from '../src/modules/alerts/sender.js';
 const env = process.env;
 const log = pino({ level: 'warn' });
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '/tmp' });
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log });
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log, production: false });
 const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
 const result = await drainDeliveries(
   { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', log },

@@ -40,7 +40,7 @@ export function outboxDir(dataDir: string): string {
 /** Open SMTP connections at most; bulk senders use as many mails in flight. */
 export const MAX_SMTP_CONNECTIONS = 5;
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger; production: boolean }): Mailer {
   if (options.smtpUrl) {
     // Pooled: bulk sends reuse a few open connections instead of one handshake per mail.
     const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_SMTP_CONNECTIONS, maxMessages: 1_000 });
@@ -53,6 +53,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close: () => transport.close(),
     };
   }
+  // The outbox logs links (reset, verification) and /dev/mailbox shows them: never in production.
+  if (options.production) throw new Error('SMTP_URL must be set in production: the local outbox exists only outside production');
   const dir = outboxDir(options.dataDir);
   return {
     kind: 'outbox',

@@ -20,6 +20,8 @@ const TEST_WEBHOOK_SECRET_KEY = 'test_webhook_secret';
 
 export async function createBilling(config: Config, database: Database): Promise<Billing> {
   const live = Boolean(config.stripe.secretKey);
+  // Test checkout grants a subscription without payment: never in production.
+  if (!live && config.env === 'production') throw new Error('STRIPE_SECRET_KEY must be set in production: test checkout exists only outside production');
   const api = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : undefined;
   const stripe = new Stripe(config.stripe.secretKey ?? 'sk_test_offline_mode', {
     maxNetworkRetries: live ? 2 : 0,
