@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
+import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -60,10 +61,26 @@ export const LOG_REDACT_PATHS = [
   '*.token',
 ];
 
+/** Reset, verification and OAuth links carry their credential in the URL: never log it. */
+export function redactUrlSecrets(url: string): string {
+  return url
+    .replace(/([?&](?:token|code|state|signature|sig)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/(?:reset-password|verify-email)\/)[^/?#]+/gi, '$1[redacted]');
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method,
+        url: redactUrlSecrets(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
   };
 }
 
@@ -93,13 +110,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded > 0) app.log.info({ leads: seeded }, 'seeded demo leads into the empty database');
   }
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, production: config.env === 'production' });
   app.decorate('mailer', mailer);
   app.decorate('mailLinks', new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret')));
   app.decorate('mailWorkerId', newWorkerId());
   app.addHook('onClose', async () => mailer.close());
 
   app.decorate('registeredRoutes', registerAccessControl(app));
+  registerCsrfProtection(app, config.appUrl);
   await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
   await registerAuth(app, { config, database, mailer, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
   await app.register(healthRoutes);

@@ -9,7 +9,21 @@ function page(title: string, body: string): string {
 <body style="font-family:system-ui,sans-serif;max-width:860px;margin:0 auto;padding:24px;line-height:1.5;color:#0f172a">${body}</body></html>`;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 export const devRoutes: FastifyPluginAsync = async (app) => {
+  // The mailbox holds reset and verification links: only this machine may read it. The socket's own
+  // address decides (never X-Forwarded-For), and anything relayed by a proxy counts as remote.
+  app.addHook('onRequest', async (request) => {
+    const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (proxied || !isLoopback(request.socket.remoteAddress)) throw notFound('Not found');
+  });
+
   app.get('/dev/mailbox', async (_request, reply) => {
     const mails = readOutbox(app.config.dataDir);
     const rows = mails
