@@ -71,11 +71,11 @@ export async function priceIdFor(request: APIRequestContext, plan: 'monthly' | '
  * checkout pages do: create a session, then Pay. Returns the checkout session id.
  */
 export async function subscribeViaTestCheckout(request: APIRequestContext, plan: 'monthly' | 'annual' = 'monthly'): Promise<string> {
-  const created = await request.post(`${appUrl}/api/create-checkout-session`, { data: { priceId: await priceIdFor(request, plan) } });
+  const created = await request.post(`${appUrl}/api/create-checkout-session`, { headers: { origin: appUrl }, data: { priceId: await priceIdFor(request, plan) } });
   expect(created.ok(), await created.text()).toBe(true);
   const session = (await created.json()) as { id: string; url: string };
   expect(session.url).toContain(`/checkout/test/${session.id}`);
-  const paid = await request.post(`${appUrl}/api/checkout/test/${encodeURIComponent(session.id)}/pay`);
+  const paid = await request.post(`${appUrl}/api/checkout/test/${encodeURIComponent(session.id)}/pay`, { headers: { origin: appUrl } });
   expect(paid.ok(), await paid.text()).toBe(true);
   return session.id;
 }

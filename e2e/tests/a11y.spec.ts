@@ -58,7 +58,7 @@ test.describe('accessibility (axe, serious and critical)', () => {
   test('the test-mode checkout page', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('a11y-checkout'));
     await signInBrowser(page, account);
-    const created = await page.request.post(`${appUrl}/api/create-checkout-session`, { data: { priceId: await priceIdFor(page.request, 'annual') } });
+    const created = await page.request.post(`${appUrl}/api/create-checkout-session`, { headers: { origin: appUrl }, data: { priceId: await priceIdFor(page.request, 'annual') } });
     expect(created.ok(), await created.text()).toBe(true);
     const { url } = (await created.json()) as { url: string };
     await page.goto(url);

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createAccount, expect as baseExpect, signInBrowser, test, uniqueEmail } from '../support/fixtures.js';
+import { appUrl, createAccount, expect as baseExpect, signInBrowser, test, uniqueEmail } from '../support/fixtures.js';
 import { billingDateInBrowser, fetchMe, sql, subscribeViaTestCheckout, toast } from '../support/more-fixtures.js';
 
 // Generous but finite: the machine is small and may run another suite at the same time.
@@ -235,7 +235,7 @@ test.describe('managing a subscription', () => {
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 1));
 
-    const cancelled = await page.request.post('/api/cancel-subscription', { data: {} });
+    const cancelled = await page.request.post('/api/cancel-subscription', { headers: { origin: appUrl }, data: {} });
     expect(cancelled.ok(), await cancelled.text()).toBe(true);
 
     await expect(page.getByText('Canceling at period end', { exact: true })).toBeVisible({ timeout: 8_000 });
@@ -247,7 +247,7 @@ test.describe('managing a subscription', () => {
   test('after a cancelled period ends, leads answer 403 and /dashboard sends the user to /pricing', async ({ page }) => {
     test.setTimeout(60_000);
     const account = await subscribedUser(page, 'expired');
-    const cancelled = await page.request.post('/api/cancel-subscription', { data: {} });
+    const cancelled = await page.request.post('/api/cancel-subscription', { headers: { origin: appUrl }, data: {} });
     expect(cancelled.ok(), await cancelled.text()).toBe(true);
     // Cancelling keeps access until the period ends.
     expect((await page.request.get('/api/leads?page=1&limit=20')).status()).toBe(200);

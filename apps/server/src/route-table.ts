@@ -45,6 +45,43 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /dev/mailbox/:id': 'public',
 };
 
+/**
+ * State-changing routes that a session cookie may reach from another site: their own signature is the
+ * credential (Stripe's, or the HMAC of a mail link), not the cookie. Every other POST/PUT/PATCH/DELETE
+ * that carries a session cookie must come from APP_URL's origin (plugins/csrf.ts).
+ */
+export const CROSS_SITE_ALLOWED: ReadonlySet<string> = new Set([
+  'POST /api/stripe/webhook',
+  'POST /api/newsletter/confirm',
+  'PUT /api/email-preferences',
+  'POST /api/unsubscribe',
+]);
+
 export function routeKey(method: string, url: string): string {
   return `${method} ${url}`;
+}
+
+/** Turns a table pattern (/api/leads/:id, /api/auth/*) into a matcher for concrete paths. */
+function patternMatcher(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+const MATCHERS = Object.keys(ROUTE_TABLE).map((key) => {
+  const [method, pattern] = key.split(' ') as [string, string];
+  return { method, matcher: patternMatcher(pattern) };
+});
+
+/** The methods the table has for a concrete path (HEAD wherever GET is), for OPTIONS answers. */
+export function allowedMethods(path: string): string[] {
+  const methods = new Set<string>();
+  for (const { method, matcher } of MATCHERS) {
+    if (!matcher.test(path)) continue;
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+  }
+  return [...methods];
 }

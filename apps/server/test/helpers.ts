@@ -148,7 +148,8 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
   if (role === 'subscriber') {
     await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', priceId: 'price_test_monthly' });
   }
-  return { cookie: account.cookie };
+  // Browsers send Origin with every POST/PUT/DELETE; the CSRF check (plugins/csrf.ts) requires it.
+  return { cookie: account.cookie, origin: t.config.appUrl };
 }
 
 /**

@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { subscriptions } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../errors.js';
-import { ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
+import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
 
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
@@ -84,6 +84,12 @@ function authCacheOf(app: FastifyInstance): AuthCache {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
+/** True when the request carries a better-auth session cookie (valid or not). */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && SESSION_COOKIE.test(cookie);
+}
+
 /** The credential a request carries (cookie or bearer token), or undefined. */
 export function sessionCredential(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
@@ -160,18 +166,29 @@ export function registerAccessControl(app: FastifyInstance): string[] {
   app.decorate('authCacheStore', new Map());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && !route.url.startsWith('/dev')) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const key = routeKey(method, route.url);
+      // HEAD answers what GET would, so it passes GET's gate (Fastify adds a HEAD route for every GET).
+      const tableMethod = method === 'HEAD' ? 'GET' : method;
+      const key = routeKey(tableMethod, route.url);
       const access = ROUTE_TABLE[key];
-      if (!access) throw new Error(`Route ${key} is missing from ROUTE_TABLE (apps/server/src/route-table.ts)`);
-      registered.push(key);
+      if (!access) throw new Error(`Route ${routeKey(method, route.url)} is missing from ROUTE_TABLE (apps/server/src/route-table.ts)`);
+      if (method !== 'HEAD') registered.push(key);
       const gate = gates[access];
       if (gate) {
         const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
         route.preHandler = [async (request) => void (await gate(request)), ...existing];
       }
     }
+  });
+  // OPTIONS runs no handler: the methods the table allows for the path, and nothing else (no CORS).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api')) return;
+    const allowed = allowedMethods(path);
+    if (allowed.length === 0) return reply.status(404).send({ error: `No API route for OPTIONS ${path}` });
+    return reply.status(204).header('allow', ['OPTIONS', ...allowed].join(', ')).send();
   });
   return registered;
 }

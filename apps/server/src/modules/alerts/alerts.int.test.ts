@@ -21,7 +21,7 @@ async function subscribedUser(t: TestApp, email: string, frequency?: 'weekly' | 
   const account = await signUp(t.app, email);
   await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', plan: 'monthly', priceId: 'price_test_monthly' });
   if (frequency) {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: account.cookie }, payload: { frequency } });
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: account.cookie, origin: t.config.appUrl }, payload: { frequency } });
     expect(response.statusCode).toBe(200);
   }
   return account;
@@ -54,7 +54,7 @@ describe('alert digests for paying subscribers', () => {
 
     const settings = await t.app.inject({ method: 'GET', url: '/api/me/alerts', headers: { cookie: weekly.cookie } });
     expect(settings.json()).toMatchObject({ frequency: 'weekly', timeZone: NY });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: weekly.cookie }, payload: { frequency: 'hourly' } });
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/me/alerts', headers: { cookie: weekly.cookie, origin: t.config.appUrl }, payload: { frequency: 'hourly' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Choose weekly, daily or off');
 
