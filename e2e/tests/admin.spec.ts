@@ -3,11 +3,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from '../support/fixtures.js';
+import { appUrl, expect as baseExpect, test } from '../support/fixtures.js';
 import { ensureAdminAccount, signInAsAdmin, sql, subscriberContext, toast } from '../support/more-fixtures.js';
 
 // Generous but finite: the machine is small and may run another suite at the same time.
 const expect = baseExpect.configure({ timeout: 10_000 });
+/** What a browser sends with every POST/PUT/DELETE from our own pages (the CSRF check wants it). */
+const SAME_ORIGIN = { origin: appUrl };
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The repository's parent holds shared/ (the spec and the sample data).
 const SAMPLE_CSV = path.resolve(here, '../../../shared/data/fundraisingfox-rounds-sample.csv');
@@ -78,7 +80,7 @@ test.describe('admin: leads', () => {
     if (leftovers.length === 0) return;
     await ensureAdminAccount(request);
     for (const id of leftovers.splice(0)) {
-      const response = await request.delete(`/api/leads/${id}`);
+      const response = await request.delete(`/api/leads/${id}`, { headers: SAME_ORIGIN });
       expect([200, 404], `cleaning up lead ${id}`).toContain(response.status());
     }
   });
@@ -162,7 +164,7 @@ test.describe('admin: leads', () => {
     const id = suffix();
     const name = `E2E Editable ${id}`;
     const domain = `e2e-editable-${id}.example.com`;
-    const created = await page.request.post('/api/leads', { data: leadBody(name, domain) });
+    const created = await page.request.post('/api/leads', { headers: SAME_ORIGIN, data: leadBody(name, domain) });
     expect(created.status(), await created.text()).toBe(201);
     const leadId = ((await created.json()) as { lead: ApiLead }).lead.id;
     leftovers.push(leadId);
@@ -347,16 +349,19 @@ test.describe('admin: leads', () => {
       const body = leadBody(`E2E Forbidden ${id}`, `e2e-forbidden-${id}.example.com`);
 
       const calls = [
-        ['POST /api/leads', await page.request.post('/api/leads', { data: body })],
-        ['PUT /api/leads/:id', await page.request.put(`/api/leads/${existing.id}`, { data: { ...body, companyName: 'Hijacked' } })],
-        ['DELETE /api/leads/:id', await page.request.delete(`/api/leads/${existing.id}`)],
-        ['POST /api/leads/batch', await page.request.post('/api/leads/batch', { data: { leads: [body] } })],
+        ['POST /api/leads', await page.request.post('/api/leads', { headers: SAME_ORIGIN, data: body })],
+        ['PUT /api/leads/:id', await page.request.put(`/api/leads/${existing.id}`, { headers: SAME_ORIGIN, data: { ...body, companyName: 'Hijacked' } })],
+        ['DELETE /api/leads/:id', await page.request.delete(`/api/leads/${existing.id}`, { headers: SAME_ORIGIN })],
+        ['POST /api/leads/batch', await page.request.post('/api/leads/batch', { headers: SAME_ORIGIN, data: { leads: [body] } })],
         [
           'POST /api/admin/imports/preview',
-          await page.request.post('/api/admin/imports/preview', { headers: { 'content-type': 'text/csv' }, data: 'company_slug,company_name\n' }),
+          await page.request.post('/api/admin/imports/preview', { headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' }, data: 'company_slug,company_name\n' }),
         ],
       ] as const;
-      for (const [name, response] of calls) expect(response.status(), name).toBe(403);
+      for (const [name, response] of calls) {
+        expect(response.status(), name).toBe(403);
+        expect(((await response.json()) as { error: string }).error, name).toBe('Admin access required');
+      }
 
       // Nothing changed.
       const [still] = await sql<{ company_name: string }>('select company_name from leads where id = $1', [existing.id]);
