@@ -6,6 +6,9 @@ import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.js';
 import { runSubscriptionClock } from './service.js';
 
+// Each test signs up its own accounts: more than the default per-IP sign-up limit in one app.
+const authRateLimits = { signUpPerIp: 1000 };
+
 type Me = { subscription: Record<string, unknown> | null; hasActiveSubscription: boolean };
 
 async function account(t: TestApp, prefix: string) {
@@ -16,7 +19,7 @@ async function account(t: TestApp, prefix: string) {
 describe('billing in test mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { authRateLimits });
   });
   afterAll(async () => t.close());
 
@@ -87,6 +90,66 @@ describe('billing in test mode', () => {
     expect(Date.parse(String(state.subscription!.discountEndsAt))).toBeGreaterThan(Date.now() + 80 * 86_400_000);
   });
 
+  const offer = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: { discountPercent: 50, discountDuration: 3 } });
+  const feedback = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers, payload: { reason: 'too_expensive', details: '' } });
+
+  it('grants the retention offer once per account, and only in the cancellation flow', async () => {
+    const user = await subscribed('offer-once');
+    const outside = await offer(user.headers);
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    expect((await feedback(user.headers)).statusCode).toBe(201);
+    expect((await offer(user.headers)).statusCode).toBe(200);
+    const [granted] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(granted?.discountPercent).toBe(50);
+    expect(granted?.retentionOfferUsedAt).toBeInstanceOf(Date);
+
+    // A repeat, even after a fresh feedback, neither succeeds nor renews the 90 days.
+    await feedback(user.headers);
+    const repeat = await offer(user.headers);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({ error: 'The retention offer has already been used' });
+    const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(after?.discountEndsAt).toEqual(granted?.discountEndsAt);
+    expect(after?.retentionOfferUsedAt).toEqual(granted?.retentionOfferUsedAt);
+  });
+
+  it('refuses the retention offer after stale feedback, without a subscription, and when no longer active', async () => {
+    const stale = await subscribed('offer-stale');
+    await t.database.db.insert(cancellationFeedback).values({ id: `fb-${stale.userId}`, userId: stale.userId, reason: 'too_expensive', email: stale.email, createdAt: new Date(Date.now() - 61 * 60_000) });
+    const late = await offer(stale.headers);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    const free = await account(t, 'offer-free');
+    await feedback(free.headers);
+    const none = await offer(free.headers);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    const lapsed = await subscribed('offer-lapsed');
+    await feedback(lapsed.headers);
+    await t.database.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, lapsed.userId));
+    expect((await offer(lapsed.headers)).statusCode).toBe(409);
+    for (const user of [stale, free, lapsed]) {
+      const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+      expect(row?.retentionOfferUsedAt ?? null).toBeNull();
+      expect(row?.discountPercent ?? null).toBeNull();
+    }
+  });
+
+  it('gives the retention offer to only one of two concurrent requests', async () => {
+    const user = await subscribed('offer-race');
+    await feedback(user.headers);
+    const responses = await Promise.all([offer(user.headers), offer(user.headers), offer(user.headers)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ discountPercent: 50 });
+  });
+
   it('ends access when a cancelled period ends, and the clock job marks it canceled', async () => {
     const user = await subscribed('expiring');
     await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
@@ -147,7 +210,7 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
       STRIPE_PRICE_MONTHLY: 'price_live_monthly',
       STRIPE_PRICE_ANNUAL: 'price_live_annual',
       STRIPE_API_URL: standIn.url,
-    });
+    }, { authRateLimits });
   });
   afterAll(async () => {
     await t.close();
@@ -255,6 +318,7 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(standIn.requests.some((request) => request.path === '/v1/subscriptions/sub_cancel' && request.params.get('cancel_at_period_end') === 'true')).toBe(true);
     const reactivate = await t.app.inject({ method: 'POST', url: '/api/reactivate-subscription', headers: user.headers, payload: {} });
     expect(reactivate.json().subscription).toMatchObject({ cancelAtPeriodEnd: false });
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
     const offer = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
     expect(offer.statusCode).toBe(200);
     const coupon = standIn.requests.find((request) => request.path === '/v1/coupons')!;
@@ -264,5 +328,35 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(row?.discountPercent).toBe(50);
     const portal = await t.app.inject({ method: 'POST', url: '/api/billing-portal', headers: user.headers });
     expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/session' });
+  });
+
+  it('attaches the retention coupon to the Stripe subscription once, however often it is asked for', async () => {
+    const user = await account(t, 'stripe-offer-once');
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = subscriptionObject('sub_offer_once', user.userId, 'active', now + 20 * 86400);
+    standIn.subscriptions.set('sub_offer_once', subscription);
+    await deliver(event('customer.subscription.created', subscription, now - 5));
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
+    const offer = () => t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
+    const concurrent = await Promise.all([offer(), offer()]);
+    const later = await offer();
+    expect([...concurrent, later].map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(later.json()).toEqual({ error: 'The retention offer has already been used' });
+    const couponUpdates = standIn.requests.filter((request) => request.path === '/v1/subscriptions/sub_offer_once' && request.params.has('discounts[0][coupon]'));
+    expect(couponUpdates).toHaveLength(1);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.discountPercent).toBe(50);
+  });
+
+  it('keeps the retention offer when Stripe fails to apply it', async () => {
+    const user = await account(t, 'stripe-offer-fail');
+    const now = Math.floor(Date.now() / 1000);
+    // The stand-in does not know this subscription, so Stripe answers the update with an error.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_offer_unknown', user.userId, 'active', now + 20 * 86400), now - 5));
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
+    const failed = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.retentionOfferUsedAt).toBeNull();
   });
 });
