@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationFeedback, stripeEvents, subscriptions } from '../../db/schema/index.js';
 import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { invalidateAuthCache } from '../../plugins/access.js';
 import { runSubscriptionClock } from './service.js';
 
 // Each test signs up its own accounts: more than the default per-IP sign-up limit in one app.
@@ -148,6 +149,42 @@ describe('billing in test mode', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row).toMatchObject({ discountPercent: 50 });
+  });
+
+  it('ignores a signed late event for an earlier subscription: the current one stays as it is', async () => {
+    const user = await subscribed('late-test');
+    const [first] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    const oldId = first!.stripeSubscriptionId!;
+    // The first subscription ends; the customer subscribes again (a new subscription id).
+    await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
+    await t.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, user.userId));
+    await runSubscriptionClock({ config: t.config, database: t.database, billing: t.app.billing });
+    invalidateAuthCache(t.app, user.userId); // the clock's notification does this too, a moment later
+    await new Promise((resolve) => setImmediate(resolve));
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } });
+    const { id } = checkout.json() as { id: string };
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    const [current] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(current).toMatchObject({ status: 'active' });
+    expect(current!.stripeSubscriptionId).not.toBe(oldId);
+
+    const created = Math.floor(Date.now() / 1000) + 5;
+    const late = JSON.stringify({
+      id: `evt_late_${user.userId}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created,
+      livemode: false,
+      data: { object: { id: oldId, object: 'subscription', customer: `cus_test_${user.userId}`, status: 'canceled', metadata: { userId: user.userId }, cancel_at_period_end: false, items: { object: 'list', data: [] } } },
+    });
+    const signature = t.app.billing.stripe.webhooks.generateTestHeaderString({ payload: late, secret: t.app.billing.webhookSecret });
+    const response = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: late });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ received: true, outcome: 'ignored' });
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: current!.stripeSubscriptionId, lastEventCreated: current!.lastEventCreated });
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, `evt_late_${user.userId}`))).toHaveLength(1);
+    expect((await me(user.headers)).hasActiveSubscription).toBe(true);
   });
 
   it('ends access when a cancelled period ends, and the clock job marks it canceled', async () => {
@@ -358,5 +395,22 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(failed.statusCode).toBeGreaterThanOrEqual(400);
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row?.retentionOfferUsedAt).toBeNull();
+  });
+
+  it('applies a late event for an earlier subscription to nothing: the newer subscription stays active', async () => {
+    const user = await account(t, 'stripe-late');
+    const now = Math.floor(Date.now() / 1000);
+    // The first subscription's payment fails; the customer checks out again with a new subscription.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_late_old', user.userId, 'active', now + 86400), now - 300));
+    await deliver(event('invoice.payment_failed', { id: 'in_late_1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_late_old' }, now - 200));
+    expect((await deliver(event('customer.subscription.created', subscriptionObject('sub_late_new', user.userId, 'active', now + 30 * 86400), now - 100))).json().outcome).toBe('applied');
+    // Stripe then gives up on the old one; its events come later than the new subscription's.
+    const stale = subscriptionObject('sub_late_old', user.userId, 'canceled', now + 86400);
+    expect((await deliver(event('customer.subscription.updated', stale, now - 10))).json()).toMatchObject({ received: true, outcome: 'ignored' });
+    expect((await deliver(event('customer.subscription.deleted', stale, now))).json()).toMatchObject({ received: true, outcome: 'ignored' });
+    expect((await deliver(event('invoice.payment_failed', { id: 'in_late_2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_late_old' }, now))).json().outcome).toBe('ignored');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_late_new', lastEventCreated: now - 100 });
+    expect(row!.currentPeriodEnd!.getTime()).toBe((now + 30 * 86400) * 1000);
   });
 });
