@@ -187,6 +187,19 @@ describe('billing in test mode', () => {
     expect((await me(user.headers)).hasActiveSubscription).toBe(true);
   });
 
+  it('answers garbage test checkout ids with 4xx, never 5xx', async () => {
+    const user = await account(t, 'garbage-ids');
+    const ids = ['%00', 'cs_test_%00', `cs_test_${'0'.repeat(31)}%00`, '%E2%80%AE', '%ff', 'x'.repeat(5000), "'%3B%20drop%20table%20users", '..%2F..%2Fapi'];
+    for (const id of ids) {
+      for (const [method, suffix] of [['GET', ''], ['POST', '/pay'], ['POST', '/cancel']] as const) {
+        const response = await t.app.inject({ method, url: `/api/checkout/test/${id}${suffix}`, headers: user.headers });
+        expect(response.statusCode, `${method} ${id}${suffix}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${method} ${id}${suffix}`).toBeLessThan(500);
+        expect(typeof response.json().error).toBe('string');
+      }
+    }
+  });
+
   it('ends access when a cancelled period ends, and the clock job marks it canceled', async () => {
     const user = await subscribed('expiring');
     await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
@@ -412,5 +425,44 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_late_new', lastEventCreated: now - 100 });
     expect(row!.currentPeriodEnd!.getTime()).toBe((now + 30 * 86400) * 1000);
+  });
+
+  it('acknowledges an event for an account that does not exist with 200, and writes no subscription', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const created = event('customer.subscription.created', subscriptionObject('sub_nobody', 'no-such-user', 'active', now + 86400), now);
+    const response = await deliver(created);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored', ignored: 'No account for this event' });
+    expect((await deliver(created)).json()).toMatchObject({ outcome: 'duplicate' });
+    const checkout = event('checkout.session.completed', { id: 'cs_nobody', object: 'checkout.session', client_reference_id: 'no-such-user', customer: 'cus_nobody', subscription: 'sub_nobody' }, now);
+    expect((await deliver(checkout)).json()).toEqual({ received: true, outcome: 'ignored', ignored: 'No account for this event' });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, 'sub_nobody'))).toHaveLength(0);
+  });
+
+  it('rejects malformed signed events with 400 and writes nothing', async () => {
+    const user = await account(t, 'stripe-malformed');
+    const now = Math.floor(Date.now() / 1000);
+    const sub = (extra: Record<string, unknown>) => subscriptionObject('sub_malformed', user.userId, 'active', now + 86400, extra);
+    const item = (periodEnd: number) => ({ items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_live_monthly', object: 'price' }, current_period_end: periodEnd }] } });
+    const cases: [string, string, RegExp][] = [
+      ['period end 1e12', event('customer.subscription.created', sub(item(1e12)), now), /current_period_end/],
+      ['period end 9e15', event('customer.subscription.updated', sub(item(9e15)), now), /current_period_end/],
+      ['trial end 9e15', event('customer.subscription.created', sub({ trial_end: 9e15 }), now), /trial_end/],
+      ['null event id', JSON.stringify({ id: null, object: 'event', type: 'customer.subscription.created', created: now, data: { object: sub({}) } }), /id/],
+      ['null subscription id', event('customer.subscription.created', { ...sub({}), id: null }, now), /id/],
+      ['huge created', event('customer.subscription.created', sub({}), 9e15), /created/],
+      ['no object', JSON.stringify({ id: 'evt_no_object', object: 'event', type: 'invoice.paid', created: now, data: null }), /data/],
+      ['null invoice id', event('invoice.paid', { id: null, object: 'invoice', subscription: 'sub_malformed' }, now), /id/],
+      ['null session id', event('checkout.session.completed', { id: null, object: 'checkout.session', client_reference_id: user.userId, subscription: 'sub_malformed' }, now), /id/],
+    ];
+    for (const [name, payload, message] of cases) {
+      const response = await deliver(payload);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().error, name).toMatch(/^Invalid Stripe event: /);
+      expect(response.json().error, name).toMatch(message);
+    }
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId))).toHaveLength(0);
+    const ids = cases.map(([, payload]) => (JSON.parse(payload) as { id: unknown }).id).filter((id): id is string => typeof id === 'string');
+    for (const id of ids) expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(0);
   });
 });

@@ -2,7 +2,9 @@
 // Idempotent by event id; tolerant of out-of-order delivery (an event older than the state a
 // subscription already shows is recorded but not applied).
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { RawQuery } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
 import type { Billing } from './stripe-client.js';
 
 export const SUBSCRIPTION_CHANNEL = 'subscription_changed';
@@ -18,6 +20,53 @@ const RANK: Record<string, number> = {
 };
 
 export const HANDLED_EVENTS = Object.keys(RANK);
+
+// What an event must look like before anything is written: Stripe never sends otherwise, so a signed
+// event that does not fit is a bug or a forgery, answered with 400 (no retry will make it fit).
+// 9999-12-31T23:59:59Z: a later "time" is garbage, and past 8.64e12 s it is not even a valid Date.
+const timestamp = z.number().int().min(0).max(253_402_300_799);
+const stripeId = z.string().min(1).max(255);
+const envelopeSchema = z.object({
+  id: stripeId,
+  type: z.string().min(1).max(255),
+  created: timestamp,
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const OBJECT_SCHEMAS: Record<string, z.ZodType> = {
+  'checkout.session.completed': z.object({ id: stripeId, client_reference_id: z.string().max(255).nullish() }),
+  'customer.subscription.created': subscriptionSchema(),
+  'customer.subscription.updated': subscriptionSchema(),
+  'customer.subscription.deleted': subscriptionSchema(),
+  'invoice.paid': z.object({ id: stripeId }),
+  'invoice.payment_failed': z.object({ id: stripeId }),
+};
+
+function subscriptionSchema() {
+  return z.object({
+    id: stripeId,
+    status: z.string().min(1).max(64),
+    metadata: z.record(z.string(), z.string()).nullish(),
+    trial_end: timestamp.nullish(),
+    cancel_at: timestamp.nullish(),
+    current_period_end: timestamp.nullish(),
+    items: z.object({ data: z.array(z.object({ current_period_end: timestamp.nullish() })) }).nullish(),
+    discounts: z.array(z.union([z.string(), z.object({ end: timestamp.nullish() })])).nullish(),
+    discount: z.object({ end: timestamp.nullish() }).nullish(),
+  });
+}
+
+function describeIssues(prefix: string[], error: z.ZodError): string {
+  return error.issues.map((issue) => `${[...prefix, ...issue.path.map(String)].join('.') || 'event'}: ${issue.message}`).join('; ');
+}
+
+/** Throws a 400 naming the first fields that make this event unusable. */
+function checkEvent(event: unknown): asserts event is Stripe.Event {
+  const envelope = envelopeSchema.safeParse(event);
+  if (!envelope.success) throw badRequest(`Invalid Stripe event: ${describeIssues([], envelope.error)}`);
+  const schema = OBJECT_SCHEMAS[envelope.data.type];
+  const object = schema?.safeParse(envelope.data.data.object);
+  if (object && !object.success) throw badRequest(`Invalid Stripe event: ${describeIssues(['data', 'object'], object.error)}`);
+}
 
 function toDate(seconds: number | null | undefined): Date | null {
   return typeof seconds === 'number' && seconds > 0 ? new Date(seconds * 1000) : null;
@@ -64,9 +113,14 @@ const NO_ACCOUNT: Applied = { ignored: 'No account for this event' };
 const OUT_OF_ORDER: Applied = { ignored: 'Older than the state the subscription already shows' };
 const NOT_CURRENT: Applied = { ignored: "Not the account's current subscription" };
 
+async function userExists(query: RawQuery, userId: string): Promise<boolean> {
+  return (await query('select 1 from users where id = $1', [userId])).rows.length > 0;
+}
+
 async function userForSubscription(query: RawQuery, subscription: { id: string; customer: unknown; metadata?: Record<string, string> | null }): Promise<string | null> {
   const fromMetadata = subscription.metadata?.userId;
-  if (fromMetadata) return fromMetadata;
+  // An account deleted since (or an id that never was one): nothing of ours to update.
+  if (fromMetadata) return (await userExists(query, fromMetadata)) ? fromMetadata : null;
   const bySubscription = await query('select user_id from subscriptions where stripe_subscription_id = $1', [subscription.id]);
   if (bySubscription.rows[0]) return String(bySubscription.rows[0].user_id);
   const customer = idOf(subscription.customer as string);
@@ -174,7 +228,7 @@ async function applyCheckoutCompleted(query: RawQuery, session: Stripe.Checkout.
   const userId = session.client_reference_id ?? session.metadata?.userId;
   const subscriptionId = idOf(session.subscription as string | null);
   if (!subscriptionId) return { ignored: 'Not a subscription checkout' };
-  if (!userId) return NO_ACCOUNT;
+  if (!userId || !(await userExists(query, userId))) return NO_ACCOUNT;
   // Link the ids; the subscription events carry the state. Nothing to overwrite if they came first.
   // A new link starts the event order afresh: the previous subscription's last event does not date this one's.
   await query(
@@ -198,8 +252,9 @@ export interface EventResult {
   ignored?: string;
 }
 
-/** Records and applies one verified event inside the caller's transaction. */
+/** Checks, records and applies one verified event inside the caller's transaction. */
 export async function applyStripeEvent(query: RawQuery, billing: Billing, event: Stripe.Event): Promise<EventResult> {
+  checkEvent(event);
   const recorded = await query('insert into stripe_events (id, type) values ($1, $2) on conflict (id) do nothing returning id', [event.id, event.type]);
   if (recorded.rows.length === 0) return { outcome: 'duplicate', userId: null };
   let applied: Applied;

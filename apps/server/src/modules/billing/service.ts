@@ -26,16 +26,21 @@ const now = () => Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
 
-export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<EventOutcome> {
+export interface WebhookResult {
+  outcome: EventOutcome;
+  ignored?: string;
+}
+
+export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
   let event: Stripe.Event;
   try {
     event = deps.billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.webhookSecret);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const { outcome, userId } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
+  const { outcome, userId, ignored } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
   if (userId) deps.onChange?.(userId);
-  return outcome;
+  return ignored ? { outcome, ignored } : { outcome };
 }
 
 function testEvent(type: string, object: unknown): string {
@@ -118,7 +123,11 @@ export async function startCheckout(deps: BillingDeps, user: AuthContext, priceI
   return { id: session.id, url: session.url };
 }
 
+/** The form of the ids test mode makes; anything else cannot be one of its sessions. */
+const TEST_SESSION_ID = /^cs_test_[0-9a-f]{32}$/;
+
 async function ownTestSession(deps: BillingDeps, user: AuthContext, id: string) {
+  if (!TEST_SESSION_ID.test(id)) throw notFound('No such checkout session');
   const [session] = await deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   if (!session || session.mode !== 'test' || session.userId !== user.user.id) throw notFound('No such checkout session');
   return session;
