@@ -465,4 +465,18 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     const ids = cases.map(([, payload]) => (JSON.parse(payload) as { id: unknown }).id).filter((id): id is string => typeof id === 'string');
     for (const id of ids) expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(0);
   });
+
+  it('rejects a signature dated more than 5 minutes ahead', async () => {
+    const user = await account(t, 'stripe-future');
+    const now = Math.floor(Date.now() / 1000);
+    const payload = event('customer.subscription.created', subscriptionObject('sub_future', user.userId, 'active', now + 86400), now);
+    const future = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: now + 600 });
+    const response = await deliver(payload, future);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Stripe signature timestamp is in the future' });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId))).toHaveLength(0);
+    // A little clock skew is fine.
+    const skewed = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: now + 60 });
+    expect((await deliver(payload, skewed)).json()).toMatchObject({ outcome: 'applied' });
+  });
 });

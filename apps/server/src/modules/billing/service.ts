@@ -26,12 +26,26 @@ const now = () => Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
 
+/** Stripe's SDK rejects a signature older than this; we also reject one dated this far ahead. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** True when any `t=` timestamp in a Stripe-Signature header lies beyond the tolerance in the future. */
+function isSignedInTheFuture(signature: string | undefined): boolean {
+  const latest = now() + SIGNATURE_TOLERANCE_SECONDS;
+  return (signature ?? '').split(',').some((part) => {
+    const [key, value] = part.split('=');
+    return key?.trim() === 't' && Number.parseInt(value ?? '', 10) > latest;
+  });
+}
+
 export interface WebhookResult {
   outcome: EventOutcome;
   ignored?: string;
 }
 
 export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
+  // The SDK only checks that a signature is not too old; a future-dated one would stay replayable until then.
+  if (isSignedInTheFuture(signature)) throw badRequest('Stripe signature timestamp is in the future');
   let event: Stripe.Event;
   try {
     event = deps.billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.webhookSecret);
