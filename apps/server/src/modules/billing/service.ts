@@ -254,7 +254,7 @@ async function applyDirect(deps: BillingDeps, type: string, object: unknown) {
 export const cancelSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, true);
 export const reactivateSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, false);
 
-export const RETENTION_OFFER_MESSAGES = {
+const RETENTION_OFFER_MESSAGES = {
   used: 'The retention offer has already been used',
   outsideFlow: 'The retention offer is only available while cancelling',
 } as const;
