@@ -224,6 +224,15 @@ test.describe('managing a subscription', () => {
 
     const feedback = await sql<{ reason: string }>('select reason from cancellation_feedback where user_id = $1', [account.userId]);
     expect(feedback).toEqual([{ reason: 'not_enough_value' }]);
+
+    // The offer is once per account: asked again, the server's refusal shows and the flow goes on to its last step.
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await dialog.getByRole('radio', { name: 'Not getting enough value' }).check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(toast(page, 'The retention offer has already been used')).toBeVisible();
+    await expect(dialog.getByText('Step 3 of 3')).toBeVisible();
+    expect((await fetchMe(page.request)).subscription).toMatchObject({ discountPercent: 50, discountEndsAt: me.subscription!.discountEndsAt });
   });
 
   test('an open profile shows a cancellation made elsewhere within seconds, without a reload', async ({ page }) => {

@@ -22,6 +22,8 @@ export const subscriptions = pgTable('subscriptions', {
   /** The Stripe event (created time, type rank) whose state the row shows: older events are ignored. */
   lastEventCreated: bigint('last_event_created', { mode: 'number' }).notNull().default(0),
   lastEventRank: integer('last_event_rank').notNull().default(0),
+  /** When the one-time retention offer was granted (once per account, ever); written by the offer, not by events. */
+  retentionOfferUsedAt: timestamp('retention_offer_used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationFeedback, stripeEvents, subscriptions } from '../../db/schema/index.js';
 import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { invalidateAuthCache } from '../../plugins/access.js';
 import { runSubscriptionClock } from './service.js';
+
+// Each test signs up its own accounts: more than the default per-IP sign-up limit in one app.
+const authRateLimits = { signUpPerIp: 1000 };
 
 type Me = { subscription: Record<string, unknown> | null; hasActiveSubscription: boolean };
 
@@ -16,7 +20,7 @@ async function account(t: TestApp, prefix: string) {
 describe('billing in test mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { authRateLimits });
   });
   afterAll(async () => t.close());
 
@@ -87,6 +91,115 @@ describe('billing in test mode', () => {
     expect(Date.parse(String(state.subscription!.discountEndsAt))).toBeGreaterThan(Date.now() + 80 * 86_400_000);
   });
 
+  const offer = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: { discountPercent: 50, discountDuration: 3 } });
+  const feedback = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers, payload: { reason: 'too_expensive', details: '' } });
+
+  it('grants the retention offer once per account, and only in the cancellation flow', async () => {
+    const user = await subscribed('offer-once');
+    const outside = await offer(user.headers);
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    expect((await feedback(user.headers)).statusCode).toBe(201);
+    expect((await offer(user.headers)).statusCode).toBe(200);
+    const [granted] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(granted?.discountPercent).toBe(50);
+    expect(granted?.retentionOfferUsedAt).toBeInstanceOf(Date);
+
+    // A repeat, even after a fresh feedback, neither succeeds nor renews the 90 days.
+    await feedback(user.headers);
+    const repeat = await offer(user.headers);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({ error: 'The retention offer has already been used' });
+    const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(after?.discountEndsAt).toEqual(granted?.discountEndsAt);
+    expect(after?.retentionOfferUsedAt).toEqual(granted?.retentionOfferUsedAt);
+  });
+
+  it('refuses the retention offer after stale feedback, without a subscription, and when no longer active', async () => {
+    const stale = await subscribed('offer-stale');
+    await t.database.db.insert(cancellationFeedback).values({ id: `fb-${stale.userId}`, userId: stale.userId, reason: 'too_expensive', email: stale.email, createdAt: new Date(Date.now() - 61 * 60_000) });
+    const late = await offer(stale.headers);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    const free = await account(t, 'offer-free');
+    await feedback(free.headers);
+    const none = await offer(free.headers);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: 'The retention offer is only available while cancelling' });
+
+    const lapsed = await subscribed('offer-lapsed');
+    await feedback(lapsed.headers);
+    await t.database.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, lapsed.userId));
+    expect((await offer(lapsed.headers)).statusCode).toBe(409);
+    for (const user of [stale, free, lapsed]) {
+      const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+      expect(row?.retentionOfferUsedAt ?? null).toBeNull();
+      expect(row?.discountPercent ?? null).toBeNull();
+    }
+  });
+
+  it('gives the retention offer to only one of two concurrent requests', async () => {
+    const user = await subscribed('offer-race');
+    await feedback(user.headers);
+    const responses = await Promise.all([offer(user.headers), offer(user.headers), offer(user.headers)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ discountPercent: 50 });
+  });
+
+  it('ignores a signed late event for an earlier subscription: the current one stays as it is', async () => {
+    const user = await subscribed('late-test');
+    const [first] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    const oldId = first!.stripeSubscriptionId!;
+    // The first subscription ends; the customer subscribes again (a new subscription id).
+    await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
+    await t.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, user.userId));
+    await runSubscriptionClock({ config: t.config, database: t.database, billing: t.app.billing });
+    invalidateAuthCache(t.app, user.userId); // the clock's notification does this too, a moment later
+    await new Promise((resolve) => setImmediate(resolve));
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } });
+    const { id } = checkout.json() as { id: string };
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    const [current] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(current).toMatchObject({ status: 'active' });
+    expect(current!.stripeSubscriptionId).not.toBe(oldId);
+
+    const created = Math.floor(Date.now() / 1000) + 5;
+    const late = JSON.stringify({
+      id: `evt_late_${user.userId}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created,
+      livemode: false,
+      data: { object: { id: oldId, object: 'subscription', customer: `cus_test_${user.userId}`, status: 'canceled', metadata: { userId: user.userId }, cancel_at_period_end: false, items: { object: 'list', data: [] } } },
+    });
+    const signature = t.app.billing.stripe.webhooks.generateTestHeaderString({ payload: late, secret: t.app.billing.webhookSecret });
+    const response = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: late });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ received: true, outcome: 'ignored' });
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: current!.stripeSubscriptionId, lastEventCreated: current!.lastEventCreated });
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, `evt_late_${user.userId}`))).toHaveLength(1);
+    expect((await me(user.headers)).hasActiveSubscription).toBe(true);
+  });
+
+  it('answers garbage test checkout ids with 4xx, never 5xx', async () => {
+    const user = await account(t, 'garbage-ids');
+    const ids = ['%00', 'cs_test_%00', `cs_test_${'0'.repeat(31)}%00`, '%E2%80%AE', '%ff', 'x'.repeat(5000), "'%3B%20drop%20table%20users", '..%2F..%2Fapi'];
+    for (const id of ids) {
+      for (const [method, suffix] of [['GET', ''], ['POST', '/pay'], ['POST', '/cancel']] as const) {
+        const response = await t.app.inject({ method, url: `/api/checkout/test/${id}${suffix}`, headers: user.headers });
+        expect(response.statusCode, `${method} ${id}${suffix}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${method} ${id}${suffix}`).toBeLessThan(500);
+        expect(typeof response.json().error).toBe('string');
+      }
+    }
+  });
+
   it('ends access when a cancelled period ends, and the clock job marks it canceled', async () => {
     const user = await subscribed('expiring');
     await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
@@ -147,7 +260,7 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
       STRIPE_PRICE_MONTHLY: 'price_live_monthly',
       STRIPE_PRICE_ANNUAL: 'price_live_annual',
       STRIPE_API_URL: standIn.url,
-    });
+    }, { authRateLimits });
   });
   afterAll(async () => {
     await t.close();
@@ -255,6 +368,7 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(standIn.requests.some((request) => request.path === '/v1/subscriptions/sub_cancel' && request.params.get('cancel_at_period_end') === 'true')).toBe(true);
     const reactivate = await t.app.inject({ method: 'POST', url: '/api/reactivate-subscription', headers: user.headers, payload: {} });
     expect(reactivate.json().subscription).toMatchObject({ cancelAtPeriodEnd: false });
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
     const offer = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
     expect(offer.statusCode).toBe(200);
     const coupon = standIn.requests.find((request) => request.path === '/v1/coupons')!;
@@ -264,5 +378,105 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(row?.discountPercent).toBe(50);
     const portal = await t.app.inject({ method: 'POST', url: '/api/billing-portal', headers: user.headers });
     expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/session' });
+  });
+
+  it('attaches the retention coupon to the Stripe subscription once, however often it is asked for', async () => {
+    const user = await account(t, 'stripe-offer-once');
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = subscriptionObject('sub_offer_once', user.userId, 'active', now + 20 * 86400);
+    standIn.subscriptions.set('sub_offer_once', subscription);
+    await deliver(event('customer.subscription.created', subscription, now - 5));
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
+    const offer = () => t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
+    const concurrent = await Promise.all([offer(), offer()]);
+    const later = await offer();
+    expect([...concurrent, later].map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(later.json()).toEqual({ error: 'The retention offer has already been used' });
+    const couponUpdates = standIn.requests.filter((request) => request.path === '/v1/subscriptions/sub_offer_once' && request.params.has('discounts[0][coupon]'));
+    expect(couponUpdates).toHaveLength(1);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.discountPercent).toBe(50);
+  });
+
+  it('keeps the retention offer when Stripe fails to apply it', async () => {
+    const user = await account(t, 'stripe-offer-fail');
+    const now = Math.floor(Date.now() / 1000);
+    // The stand-in does not know this subscription, so Stripe answers the update with an error.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_offer_unknown', user.userId, 'active', now + 20 * 86400), now - 5));
+    await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
+    const failed = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.retentionOfferUsedAt).toBeNull();
+  });
+
+  it('applies a late event for an earlier subscription to nothing: the newer subscription stays active', async () => {
+    const user = await account(t, 'stripe-late');
+    const now = Math.floor(Date.now() / 1000);
+    // The first subscription's payment fails; the customer checks out again with a new subscription.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_late_old', user.userId, 'active', now + 86400), now - 300));
+    await deliver(event('invoice.payment_failed', { id: 'in_late_1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_late_old' }, now - 200));
+    expect((await deliver(event('customer.subscription.created', subscriptionObject('sub_late_new', user.userId, 'active', now + 30 * 86400), now - 100))).json().outcome).toBe('applied');
+    // Stripe then gives up on the old one; its events come later than the new subscription's.
+    const stale = subscriptionObject('sub_late_old', user.userId, 'canceled', now + 86400);
+    expect((await deliver(event('customer.subscription.updated', stale, now - 10))).json()).toMatchObject({ received: true, outcome: 'ignored' });
+    expect((await deliver(event('customer.subscription.deleted', stale, now))).json()).toMatchObject({ received: true, outcome: 'ignored' });
+    expect((await deliver(event('invoice.payment_failed', { id: 'in_late_2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_late_old' }, now))).json().outcome).toBe('ignored');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_late_new', lastEventCreated: now - 100 });
+    expect(row!.currentPeriodEnd!.getTime()).toBe((now + 30 * 86400) * 1000);
+  });
+
+  it('acknowledges an event for an account that does not exist with 200, and writes no subscription', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const created = event('customer.subscription.created', subscriptionObject('sub_nobody', 'no-such-user', 'active', now + 86400), now);
+    const response = await deliver(created);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored', ignored: 'No account for this event' });
+    expect((await deliver(created)).json()).toMatchObject({ outcome: 'duplicate' });
+    const checkout = event('checkout.session.completed', { id: 'cs_nobody', object: 'checkout.session', client_reference_id: 'no-such-user', customer: 'cus_nobody', subscription: 'sub_nobody' }, now);
+    expect((await deliver(checkout)).json()).toEqual({ received: true, outcome: 'ignored', ignored: 'No account for this event' });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, 'sub_nobody'))).toHaveLength(0);
+  });
+
+  it('rejects malformed signed events with 400 and writes nothing', async () => {
+    const user = await account(t, 'stripe-malformed');
+    const now = Math.floor(Date.now() / 1000);
+    const sub = (extra: Record<string, unknown>) => subscriptionObject('sub_malformed', user.userId, 'active', now + 86400, extra);
+    const item = (periodEnd: number) => ({ items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_live_monthly', object: 'price' }, current_period_end: periodEnd }] } });
+    const cases: [string, string, RegExp][] = [
+      ['period end 1e12', event('customer.subscription.created', sub(item(1e12)), now), /current_period_end/],
+      ['period end 9e15', event('customer.subscription.updated', sub(item(9e15)), now), /current_period_end/],
+      ['trial end 9e15', event('customer.subscription.created', sub({ trial_end: 9e15 }), now), /trial_end/],
+      ['null event id', JSON.stringify({ id: null, object: 'event', type: 'customer.subscription.created', created: now, data: { object: sub({}) } }), /id/],
+      ['null subscription id', event('customer.subscription.created', { ...sub({}), id: null }, now), /id/],
+      ['huge created', event('customer.subscription.created', sub({}), 9e15), /created/],
+      ['no object', JSON.stringify({ id: 'evt_no_object', object: 'event', type: 'invoice.paid', created: now, data: null }), /data/],
+      ['null invoice id', event('invoice.paid', { id: null, object: 'invoice', subscription: 'sub_malformed' }, now), /id/],
+      ['null session id', event('checkout.session.completed', { id: null, object: 'checkout.session', client_reference_id: user.userId, subscription: 'sub_malformed' }, now), /id/],
+    ];
+    for (const [name, payload, message] of cases) {
+      const response = await deliver(payload);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().error, name).toMatch(/^Invalid Stripe event: /);
+      expect(response.json().error, name).toMatch(message);
+    }
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId))).toHaveLength(0);
+    const ids = cases.map(([, payload]) => (JSON.parse(payload) as { id: unknown }).id).filter((id): id is string => typeof id === 'string');
+    for (const id of ids) expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(0);
+  });
+
+  it('rejects a signature dated more than 5 minutes ahead', async () => {
+    const user = await account(t, 'stripe-future');
+    const now = Math.floor(Date.now() / 1000);
+    const payload = event('customer.subscription.created', subscriptionObject('sub_future', user.userId, 'active', now + 86400), now);
+    const future = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: now + 600 });
+    const response = await deliver(payload, future);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Stripe signature timestamp is in the future' });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId))).toHaveLength(0);
+    // A little clock skew is fine.
+    const skewed = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: now + 60 });
+    expect((await deliver(payload, skewed)).json()).toMatchObject({ outcome: 'applied' });
   });
 });

@@ -2,7 +2,7 @@
 // retention offer. Test mode makes the events Stripe would send, signs them with its own secret and
 // feeds them through handleWebhook, the same code real webhooks go through.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PLANS, RETENTION_OFFER, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
 import type { Config } from '../../config.js';
@@ -26,16 +26,35 @@ const now = () => Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
 
-export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<EventOutcome> {
+/** Stripe's SDK rejects a signature older than this; we also reject one dated this far ahead. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** True when any `t=` timestamp in a Stripe-Signature header lies beyond the tolerance in the future. */
+function isSignedInTheFuture(signature: string | undefined): boolean {
+  const latest = now() + SIGNATURE_TOLERANCE_SECONDS;
+  return (signature ?? '').split(',').some((part) => {
+    const [key, value] = part.split('=');
+    return key?.trim() === 't' && Number.parseInt(value ?? '', 10) > latest;
+  });
+}
+
+export interface WebhookResult {
+  outcome: EventOutcome;
+  ignored?: string;
+}
+
+export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
+  // The SDK only checks that a signature is not too old; a future-dated one would stay replayable until then.
+  if (isSignedInTheFuture(signature)) throw badRequest('Stripe signature timestamp is in the future');
   let event: Stripe.Event;
   try {
     event = deps.billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.webhookSecret);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const { outcome, userId } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
+  const { outcome, userId, ignored } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
   if (userId) deps.onChange?.(userId);
-  return outcome;
+  return ignored ? { outcome, ignored } : { outcome };
 }
 
 function testEvent(type: string, object: unknown): string {
@@ -118,7 +137,11 @@ export async function startCheckout(deps: BillingDeps, user: AuthContext, priceI
   return { id: session.id, url: session.url };
 }
 
+/** The form of the ids test mode makes; anything else cannot be one of its sessions. */
+const TEST_SESSION_ID = /^cs_test_[0-9a-f]{32}$/;
+
 async function ownTestSession(deps: BillingDeps, user: AuthContext, id: string) {
+  if (!TEST_SESSION_ID.test(id)) throw notFound('No such checkout session');
   const [session] = await deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   if (!session || session.mode !== 'test' || session.userId !== user.user.id) throw notFound('No such checkout session');
   return session;
@@ -231,33 +254,93 @@ async function applyDirect(deps: BillingDeps, type: string, object: unknown) {
 export const cancelSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, true);
 export const reactivateSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, false);
 
-/** The retention offer: 50% off for 3 months on the existing subscription. */
+const RETENTION_OFFER_MESSAGES = {
+  used: 'The retention offer has already been used',
+  outsideFlow: 'The retention offer is only available while cancelling',
+} as const;
+
+/** How long after the cancellation feedback (the flow's first step) the offer stays open. */
+const RETENTION_FLOW_WINDOW = sql`interval '1 hour'`;
+const OFFER_STATUSES = ['active', 'trialing'];
+
+async function gaveFeedbackRecently(deps: BillingDeps, userId: string): Promise<boolean> {
+  const recent = await deps.database.db
+    .select({ id: cancellationFeedback.id })
+    .from(cancellationFeedback)
+    .where(and(eq(cancellationFeedback.userId, userId), gt(cancellationFeedback.createdAt, sql`now() - ${RETENTION_FLOW_WINDOW}`)))
+    .limit(1);
+  return recent.length > 0;
+}
+
+/**
+ * Marks the offer used, if it is not yet: one conditional UPDATE, so of two concurrent requests only
+ * one gets it. The mark lives on the account's subscriptions row, which events never reset.
+ */
+async function claimRetentionOffer(deps: BillingDeps, userId: string, subscriptionId: string): Promise<boolean> {
+  const claimed = await deps.database.db
+    .update(subscriptions)
+    .set({ retentionOfferUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.stripeSubscriptionId, subscriptionId),
+        inArray(subscriptions.status, OFFER_STATUSES),
+        isNull(subscriptions.retentionOfferUsedAt),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  return claimed.length > 0;
+}
+
+/**
+ * The retention offer: 50% off for 3 months on the existing subscription, once per account, ever,
+ * and only in the cancellation flow (an active or trialing subscription, feedback in the last hour).
+ */
 export async function applyRetentionOffer(deps: BillingDeps, user: AuthContext): Promise<{ url: string }> {
-  const record = await requireSubscription(deps, user);
+  const userId = user.user.id;
+  const record = await currentRecord(deps, userId);
+  if (record?.retentionOfferUsedAt) throw conflict(RETENTION_OFFER_MESSAGES.used);
+  if (!record?.stripeSubscriptionId || !OFFER_STATUSES.includes(record.status) || !(await gaveFeedbackRecently(deps, userId))) {
+    throw conflict(RETENTION_OFFER_MESSAGES.outsideFlow);
+  }
+  if (!(await claimRetentionOffer(deps, userId, record.stripeSubscriptionId))) {
+    const latest = await currentRecord(deps, userId);
+    throw conflict(latest?.retentionOfferUsedAt ? RETENTION_OFFER_MESSAGES.used : RETENTION_OFFER_MESSAGES.outsideFlow);
+  }
+  try {
+    await attachRetentionDiscount(deps, record as SubscriptionRecord & { stripeSubscriptionId: string }, userId);
+  } catch (error) {
+    // Not applied, so not used: the customer may try again.
+    await deps.database.db.update(subscriptions).set({ retentionOfferUsedAt: null }).where(eq(subscriptions.userId, userId));
+    throw error;
+  }
+  return { url: `${deps.config.appUrl}/profile?offer=applied` };
+}
+
+async function attachRetentionDiscount(deps: BillingDeps, record: SubscriptionRecord & { stripeSubscriptionId: string }, userId: string) {
   if (deps.billing.mode === 'test') {
     const discountEnd = now() + RETENTION_OFFER.discountDuration * 30 * DAY;
     await emitTestEvents(deps, [
-      testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, { discountPercent: RETENTION_OFFER.discountPercent, discountEnd })),
+      testEvent('customer.subscription.updated', testSubscriptionFrom(record, userId, { discountPercent: RETENTION_OFFER.discountPercent, discountEnd })),
     ]);
-  } else {
-    try {
-      await deps.billing.stripe.coupons.create({
-        id: RETENTION_COUPON_ID,
-        percent_off: RETENTION_OFFER.discountPercent,
-        duration: 'repeating',
-        duration_in_months: RETENTION_OFFER.discountDuration,
-        name: '50% off for 3 months',
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
-    }
-    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
-      discounts: [{ coupon: RETENTION_COUPON_ID }],
-      expand: ['discounts'],
-    });
-    await applyDirect(deps, 'customer.subscription.updated', updated);
+    return;
   }
-  return { url: `${deps.config.appUrl}/profile?offer=applied` };
+  try {
+    await deps.billing.stripe.coupons.create({
+      id: RETENTION_COUPON_ID,
+      percent_off: RETENTION_OFFER.discountPercent,
+      duration: 'repeating',
+      duration_in_months: RETENTION_OFFER.discountDuration,
+      name: '50% off for 3 months',
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
+  }
+  const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
+    discounts: [{ coupon: RETENTION_COUPON_ID }],
+    expand: ['discounts'],
+  });
+  await applyDirect(deps, 'customer.subscription.updated', updated);
 }
 
 export async function billingPortal(deps: BillingDeps, user: AuthContext): Promise<{ url: string }> {

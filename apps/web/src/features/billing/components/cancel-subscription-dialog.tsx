@@ -1,6 +1,7 @@
 // The three-step cancellation flow (SPEC.md section 4): feedback -> retention offer -> final
 // confirmation. Failures follow section 8: browser alerts for feedback and cancel, only a log for
-// the retention checkout.
+// the retention checkout, except the server refusing the offer (409: already used, or too long after
+// the feedback), which the user is told in a toast before the last step.
 import { FEEDBACK_REASONS, PLANS, RETENTION_OFFER, type PlanId } from '@fundwire/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,6 +17,8 @@ import {
 } from '@/components/ui/dialog';
 import { RadioGroup, RadioGroupOption } from '@/components/ui/radio-group';
 import { TextareaField } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { CANCELLATION_MESSAGES, startRetentionCheckout, useCancelSubscription, useSubmitFeedback } from '../api';
 import { discountedPrice, formatPricePerPeriod } from '../pricing';
 import { cancellationDate, formatBillingDate, type SubscriptionView } from '../subscription-display';
@@ -87,9 +90,15 @@ export function CancelSubscriptionDialog({ user, subscription, retentionPriceId 
       const url = await startRetentionCheckout({ priceId: retentionPriceId, userId: user.id });
       window.location.assign(url); // stays busy while the next page loads
     } catch (error) {
+      setAcceptingOffer(false);
+      if (error instanceof ApiError && error.status === 409) {
+        // Not a failure but an answer: the offer is once per account and only inside this flow.
+        toast.error(error.message);
+        setStep('final');
+        return;
+      }
       // SPEC.md section 8: a retention checkout failure is only logged.
       console.error('Retention checkout failed', error);
-      setAcceptingOffer(false);
     }
   };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "retention_offer_used_at" timestamp with time zone;
