@@ -4,16 +4,17 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { sql } from 'drizzle-orm';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
-import { tooManyRequests } from '../errors.js';
+import { badRequest, tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
-import { invalidateAuthCache } from './access.js';
+import { getAuthContext, invalidateAuthCache } from './access.js';
 import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
 
 /** One secret for every instance: generated once and kept in the database. */
@@ -55,8 +56,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // The full rule (common passwords, the email's local part) is checked before better-auth sees the request.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -127,6 +129,36 @@ function clientIp(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
 
+function bodyString(request: FastifyRequest, key: string): string | undefined {
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = body?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The new password a request sets and whose email it belongs to: sign-up names both; a reset finds the
+ * account through its token; a change of password is made by the signed-in account.
+ */
+async function newPasswordOf(request: FastifyRequest, pathname: string, database: Database): Promise<{ password: string; email?: string } | undefined> {
+  if (pathname === '/api/auth/sign-up/email') {
+    const password = bodyString(request, 'password');
+    return password === undefined ? undefined : { password, email: bodyEmail(request) };
+  }
+  if (pathname !== '/api/auth/reset-password' && pathname !== '/api/auth/change-password') return undefined;
+  const password = bodyString(request, 'newPassword');
+  if (password === undefined) return undefined;
+  if (pathname === '/api/auth/change-password') return { password, email: (await getAuthContext(request))?.user.email };
+  const token = bodyString(request, 'token');
+  if (!token) return { password };
+  const [row] = await database.db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return { password, email: row?.email };
+}
+
 function bodyEmail(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
@@ -170,6 +202,12 @@ export async function registerAuth(
             : await limiter.hit(accountKey, rule(limits.account));
           if (!allowed) throw tooManyRequests();
         }
+      }
+
+      if (request.method === 'POST') {
+        const newPassword = await newPasswordOf(request, url.pathname, database);
+        const problem = newPassword ? await passwordProblem(newPassword.password, newPassword.email) : null;
+        if (problem) throw badRequest(problem);
       }
 
       const headers = fromNodeHeaders(request.headers);
