@@ -3,6 +3,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -12,9 +13,10 @@ import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { badRequest, tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
+import { verifyEmailMail } from '../mail/templates/verify-email.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
-import { getAuthContext, invalidateAuthCache } from './access.js';
+import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
 import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
 
 /** One secret for every instance: generated once and kept in the database. */
@@ -40,9 +42,19 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   resetPerAccount: 5,
 };
 
+/** How long an email verification link works. */
+const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
+/** Where a followed verification link lands (better-auth redirects there, with ?error= when it failed). */
+export const VERIFY_EMAIL_CALLBACK = '/profile';
+
+const roleFor = (user: { email: string; emailVerified: boolean }, config: Config) => (isAdminAccount(user, config.adminEmail) ? 'admin' : 'user');
+
 export function createAuth(config: Config, database: Database, mailer: Mailer, secret: string, log: FastifyInstance['log']) {
   const https = config.appUrl.startsWith('https://');
   const google = config.oauth.google;
+  const sendVerificationMail = async (to: string, url: string) => {
+    await mailer.send(verifyEmailMail({ to, url })).catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
+  };
   return betterAuth({
     appName: 'Fundwire',
     baseURL: config.appUrl,
@@ -68,13 +80,29 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
         void mailer.send(resetPasswordMail({ to: user.email, url })).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       },
     },
+    // Only the admin address is sent a link at sign-up (it gets the admin role once verified); anyone
+    // signed in may ask for one from the profile page.
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url }) => sendVerificationMail(user.email, url),
+      afterEmailVerification: async (user) => {
+        await database.db.update(users).set({ role: roleFor({ ...user, emailVerified: true }, config) }).where(eq(users.id, user.id));
+      },
+    },
     user: {
       additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } },
     },
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: user.email.toLowerCase() === config.adminEmail ? 'admin' : 'user' } }),
+          // An OAuth provider may vouch for the address (emailVerified); email + password sign-ups start unverified.
+          before: async (user) => ({ data: { ...user, role: roleFor(user, config) } }),
+          after: async (user) => {
+            if (user.emailVerified || user.email.toLowerCase() !== config.adminEmail) return;
+            const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN, { userId: user.id });
+            await sendVerificationMail(user.email, `${config.appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_CALLBACK)}`);
+          },
         },
       },
     },
@@ -173,8 +201,12 @@ export async function registerAuth(
   const auth = createAuth(config, database, mailer, secret, app.log);
   app.decorate('auth', auth);
 
-  // The configured admin keeps the admin role even if the account existed before ADMIN_EMAIL pointed at it.
-  await database.db.update(users).set({ role: 'admin' }).where(sql`lower(${users.email}) = ${config.adminEmail} and ${users.role} <> 'admin'`);
+  // The stored role follows the rule (ADMIN_EMAIL, verified) even if the account existed before ADMIN_EMAIL
+  // pointed at it, or ADMIN_EMAIL moved away from it. Access checks compute the role anyway (isAdminAccount).
+  await database.db
+    .update(users)
+    .set({ role: sql`case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end` })
+    .where(sql`${users.role} <> (case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end)`);
   await pruneRateLimits(database.db);
 
   const limiter = createRateLimiter(database.db);
@@ -184,6 +216,7 @@ export async function registerAuth(
     '/api/auth/sign-up/email': { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount, countFailuresOnly: false },
     '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
     '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
+    '/api/auth/send-verification-email': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
   };
 
   app.route({
@@ -220,8 +253,9 @@ export async function registerAuth(
         new Request(url.toString(), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
 
-      // Whatever changed a session (sign-out, password reset, revocation) must not be served from the cache.
-      if (request.method === 'POST') invalidateAuthCache(request.server);
+      // Whatever changed a session (sign-out, password reset, revocation) or a role (a verified email)
+      // must not be served from the cache.
+      if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
 
       if (limits?.countFailuresOnly && accountKey && response.status === 401) {
         await limiter.hit(accountKey, rule(limits.account));
