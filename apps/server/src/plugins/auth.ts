@@ -17,7 +17,17 @@ import { verifyEmailMail } from '../mail/templates/verify-email.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
-import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
+import {
+  createRateLimiter,
+  isKnownSignInAddress,
+  pruneKnownSignInAddresses,
+  pruneRateLimits,
+  rememberSignInAddress,
+  type RateRule,
+} from './rate-limit.js';
+
+const SIGN_IN = '/api/auth/sign-in/email';
+const SIGN_UP = '/api/auth/sign-up/email';
 
 /** One secret for every instance: generated once and kept in the database. */
 const AUTH_SECRET_KEY = 'auth_secret';
@@ -25,7 +35,13 @@ const AUTH_SECRET_KEY = 'auth_secret';
 export interface AuthRateLimits {
   windowMs: number;
   signInPerIp: number;
+  /** Wrong passwords for one account from one address per windowMs; then that address waits for the window. */
+  signInFailuresPerAccountIp: number;
+  /** Wrong passwords for one account from anywhere per accountWindowMs; then addresses it never signed in from are slowed. */
   signInFailuresPerAccount: number;
+  accountWindowMs: number;
+  /** While slowed, addresses new to the account share one sign-in attempt per this many ms. */
+  slowSignInEveryMs: number;
   signUpPerIp: number;
   signUpPerAccount: number;
   resetPerIp: number;
@@ -35,7 +51,10 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowMs: 60_000,
   signInPerIp: 30,
-  signInFailuresPerAccount: 10,
+  signInFailuresPerAccountIp: 10,
+  signInFailuresPerAccount: 20,
+  accountWindowMs: 15 * 60_000,
+  slowSignInEveryMs: 10_000,
   signUpPerIp: 10,
   signUpPerAccount: 5,
   resetPerIp: 10,
@@ -208,15 +227,40 @@ export async function registerAuth(
     .set({ role: sql`case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end` })
     .where(sql`${users.role} <> (case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end)`);
   await pruneRateLimits(database.db);
+  await pruneKnownSignInAddresses(database.db);
 
   const limiter = createRateLimiter(database.db);
   const rule = (max: number): RateRule => ({ max: Math.round(max * config.authRateLimitScale), windowMs: rateLimits.windowMs });
-  const guarded: Record<string, { ip: number; account: number; countFailuresOnly: boolean }> = {
-    '/api/auth/sign-in/email': { ip: rateLimits.signInPerIp, account: rateLimits.signInFailuresPerAccount, countFailuresOnly: true },
-    '/api/auth/sign-up/email': { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount, countFailuresOnly: false },
-    '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
-    '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
-    '/api/auth/send-verification-email': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
+  // Per IP, every attempt counts. Per account, sign-in counts wrong passwords (see signInGate); the others count requests.
+  const guarded: Record<string, { ip: number; account?: number }> = {
+    [SIGN_IN]: { ip: rateLimits.signInPerIp },
+    [SIGN_UP]: { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount },
+    '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+    '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+    '/api/auth/send-verification-email': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+  };
+
+  // Wrong passwords are counted per (account, address) and per account. An address only ever locks
+  // itself out; the account-wide count slows down addresses the account never signed in from, so an
+  // attacker can neither guess fast from many addresses nor lock the owner out of their usual one.
+  const pairKey = (email: string, ip: string) => `${SIGN_IN}:account-ip:${email}:${ip}`;
+  const accountKey = (email: string) => `${SIGN_IN}:account:${email}`;
+  const pairRule = rule(rateLimits.signInFailuresPerAccountIp);
+  const accountRule: RateRule = { max: Math.round(rateLimits.signInFailuresPerAccount * config.authRateLimitScale), windowMs: rateLimits.accountWindowMs };
+  const signInGate = async (email: string, ip: string): Promise<boolean> => {
+    if (await limiter.isBlocked(pairKey(email, ip), pairRule)) return false;
+    if (!(await limiter.isBlocked(accountKey(email), accountRule))) return true;
+    if (await isKnownSignInAddress(database.db, email, ip)) return true;
+    return limiter.hit(`${SIGN_IN}:slow:${email}`, { max: 1, windowMs: rateLimits.slowSignInEveryMs });
+  };
+  const afterSignIn = async (email: string, ip: string, status: number) => {
+    if (status === 401) {
+      await limiter.hit(pairKey(email, ip), pairRule);
+      await limiter.hit(accountKey(email), accountRule);
+    } else if (status === 200) {
+      await rememberSignInAddress(database.db, email, ip);
+      await limiter.reset(pairKey(email, ip));
+    }
   };
 
   app.route({
@@ -226,15 +270,12 @@ export async function registerAuth(
       const url = new URL(request.url, config.appUrl);
       const limits = request.method === 'POST' ? guarded[url.pathname] : undefined;
       const email = bodyEmail(request);
-      const accountKey = limits && email ? `${url.pathname}:account:${email}` : undefined;
+      const ip = clientIp(request);
+      const signingIn = limits !== undefined && url.pathname === SIGN_IN && email !== undefined;
       if (limits) {
-        if (!(await limiter.hit(`${url.pathname}:ip:${clientIp(request)}`, rule(limits.ip)))) throw tooManyRequests();
-        if (accountKey) {
-          const allowed = limits.countFailuresOnly
-            ? !(await limiter.isBlocked(accountKey, rule(limits.account)))
-            : await limiter.hit(accountKey, rule(limits.account));
-          if (!allowed) throw tooManyRequests();
-        }
+        if (!(await limiter.hit(`${url.pathname}:ip:${ip}`, rule(limits.ip)))) throw tooManyRequests();
+        if (email && limits.account !== undefined && !(await limiter.hit(`${url.pathname}:account:${email}`, rule(limits.account)))) throw tooManyRequests();
+        if (signingIn && !(await signInGate(email, ip))) throw tooManyRequests();
       }
 
       if (request.method === 'POST') {
@@ -257,9 +298,9 @@ export async function registerAuth(
       // must not be served from the cache.
       if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
 
-      if (limits?.countFailuresOnly && accountKey && response.status === 401) {
-        await limiter.hit(accountKey, rule(limits.account));
-      }
+      if (signingIn) await afterSignIn(email, ip, response.status);
+      // Signing up is signing in from that address too.
+      if (limits && url.pathname === SIGN_UP && email && response.status === 200) await rememberSignInAddress(database.db, email, ip);
 
       reply.status(response.status);
       response.headers.forEach((value, key) => {
