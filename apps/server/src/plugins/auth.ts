@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
-import { badRequest, tooManyRequests } from '../errors.js';
+import { AppError, tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
 import { verifyEmailMail } from '../mail/templates/verify-email.js';
 import { loadInstallationSecret } from '../db/secrets.js';
@@ -281,7 +281,8 @@ export async function registerAuth(
       if (request.method === 'POST') {
         const newPassword = await newPasswordOf(request, url.pathname, database);
         const problem = newPassword ? await passwordProblem(newPassword.password, newPassword.email) : null;
-        if (problem) throw badRequest(problem);
+        // The code lets the reset form tell a refused password from a dead link (both are 400s).
+        if (problem) throw new AppError(400, 'weak_password', problem, { code: 'PASSWORD_TOO_WEAK' });
       }
 
       const headers = fromNodeHeaders(request.headers);

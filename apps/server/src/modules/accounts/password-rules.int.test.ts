@@ -30,7 +30,7 @@ describe('password rule', () => {
     for (const [password, message] of cases) {
       const response = await signUpWith('Grace.Hopper@example.com', password);
       expect(response.statusCode, password).toBe(400);
-      expect(response.json(), password).toEqual({ error: message });
+      expect(response.json(), password).toEqual({ error: message, code: 'PASSWORD_TOO_WEAK' });
     }
     const signIn = await t.app.inject({
       method: 'POST',
@@ -60,11 +60,11 @@ describe('password rule', () => {
     const token = new URL(link!).searchParams.get('token')!;
     const reset = (newPassword: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.config.appUrl }, payload: { newPassword, token } });
-    expect((await reset('12345678')).json()).toEqual({ error: PASSWORD_MESSAGES.tooShort });
-    expect((await reset('qwertyuiop')).json()).toEqual({ error: PASSWORD_MESSAGES.common });
+    expect((await reset('12345678')).json()).toEqual({ error: PASSWORD_MESSAGES.tooShort, code: 'PASSWORD_TOO_WEAK' });
+    expect((await reset('qwertyuiop')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
     const local = await reset('LINUS-rules-2026');
     expect(local.statusCode).toBe(400);
-    expect(local.json()).toEqual({ error: PASSWORD_MESSAGES.containsEmail });
+    expect(local.json()).toEqual({ error: PASSWORD_MESSAGES.containsEmail, code: 'PASSWORD_TOO_WEAK' });
     // The refused attempts left the token usable.
     expect((await reset('a much better passphrase')).statusCode).toBe(200);
 
@@ -76,8 +76,8 @@ describe('password rule', () => {
         headers: { cookie: signedIn.cookie, origin: t.config.appUrl },
         payload: { currentPassword: 'first passphrase here', newPassword },
       });
-    expect((await change('          ')).json()).toEqual({ error: PASSWORD_MESSAGES.blank });
-    expect((await change('basketball')).json()).toEqual({ error: PASSWORD_MESSAGES.common });
+    expect((await change('          ')).json()).toEqual({ error: PASSWORD_MESSAGES.blank, code: 'PASSWORD_TOO_WEAK' });
+    expect((await change('basketball')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
     expect((await change('second passphrase here')).statusCode).toBe(200);
   });
 });
