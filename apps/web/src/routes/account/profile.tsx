@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
+import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 import { CANCELLATION_MESSAGES, useBillingPortal, useReactivateSubscription } from '@/features/billing/api';
 import { CancelSubscriptionDialog } from '@/features/billing/components/cancel-subscription-dialog';
 import { SubscriptionDetails } from '@/features/billing/components/subscription-details';
@@ -41,6 +42,7 @@ export function ProfileRoute() {
     <PageContainer>
       <PageHeader title="Profile" description="Your account and subscription." />
       <div className="grid max-w-2xl gap-6">
+        <EmailVerificationNotice me={me} />
         <Card className="p-6">
           <h2 className="text-base font-semibold">Account</h2>
           <dl className="mt-4 grid gap-1 text-sm">
