@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
+import { isAdmin } from '@/features/auth/access';
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 import { CANCELLATION_MESSAGES, useBillingPortal, useReactivateSubscription } from '@/features/billing/api';
 import { CancelSubscriptionDialog } from '@/features/billing/components/cancel-subscription-dialog';
@@ -51,6 +52,11 @@ export function ProfileRoute() {
               {me.user.email}
             </dd>
           </dl>
+          {isAdmin(me) && (
+            <Button asChild variant="outline" className="mt-4">
+              <Link to={paths.admin}>Open the admin console</Link>
+            </Button>
+          )}
         </Card>
 
         <Card className="p-6">
