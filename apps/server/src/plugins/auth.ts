@@ -187,7 +187,7 @@ function bodyString(request: FastifyRequest, key: string): string | undefined {
  * account through its token; a change of password is made by the signed-in account.
  */
 async function newPasswordOf(request: FastifyRequest, pathname: string, database: Database): Promise<{ password: string; email?: string } | undefined> {
-  if (pathname === '/api/auth/sign-up/email') {
+  if (pathname === SIGN_UP) {
     const password = bodyString(request, 'password');
     return password === undefined ? undefined : { password, email: bodyEmail(request) };
   }
