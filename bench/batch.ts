@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, median, printTable, root, spawnServer, stop, waitFor200 } from './lib.js';
+import { freePort, median, printTable, root, spawnServer, stop, verifyFromOutbox, waitFor200 } from './lib.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ADMIN = 'bench-batch-admin@example.com';
@@ -37,6 +37,7 @@ try {
     body: JSON.stringify({ email: ADMIN, password: 'bench-password-1', name: 'bench' }),
   });
   const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  await verifyFromOutbox(dataDir, ADMIN);
   const timed = async (fn: () => Promise<Response>) => {
     const started = performance.now();
     const response = await fn();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, median, printTable, root, spawnServer, stop, tsxCli, waitFor200 } from './lib.js';
+import { freePort, median, printTable, root, spawnServer, stop, tsxCli, verifyFromOutbox, waitFor200 } from './lib.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,12 +34,15 @@ function seed(env: Record<string, string>, leads: number) {
   return (performance.now() - started) / 1000;
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, dataDir: string): Promise<string> {
   const body = JSON.stringify({ email: BENCH_EMAIL, password: 'bench-password-1', name: 'bench' });
   const headers = { 'content-type': 'application/json', origin: base };
   let response = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers, body });
+  const signedUp = response.ok;
   if (!response.ok) response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body });
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  // A new admin account is admin once its address is verified.
+  if (signedUp) await verifyFromOutbox(dataDir, BENCH_EMAIL);
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
@@ -123,7 +126,7 @@ async function runAgainst(label: string, env: Record<string, string>, leads: num
   const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0' });
   try {
     await waitFor200(`${base}/api/health`);
-    const cookie = await signIn(base);
+    const cookie = await signIn(base, env.DATA_DIR ?? '');
     const rows: Row[] = [];
     const scenarios: [string, string][] = [
       ['GET /api/health (ceiling)', '/api/health'],
@@ -160,11 +163,14 @@ if (only !== 'pglite') {
   await admin.query(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  // Its own DATA_DIR too: the admin's verification mail lands in DATA_DIR/outbox.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-leads-pg-'));
   try {
-    results.push(await runAgainst('PostgreSQL', { DATABASE_URL: url.toString() }, PG_LEADS));
+    results.push(await runAgainst('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, PG_LEADS));
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 if (only !== 'postgres') {

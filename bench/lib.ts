@@ -1,5 +1,6 @@
 // Shared bench helpers: free ports, spawning the real server, waiting for health, medians and tables.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,4 +62,26 @@ export function printTable(headers: string[], rows: (string | number)[][]): void
   console.log(line(headers));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of cells.slice(1)) console.log(line(row));
+}
+
+/**
+ * The admin role waits for a verified address: follows the verification link the server (without
+ * SMTP_URL) wrote to DATA_DIR/outbox for `email`.
+ */
+export async function verifyFromOutbox(dataDir: string, email: string, timeoutMs = 10_000): Promise<void> {
+  const dir = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string; links: string[] };
+      const link = mail.to === email ? mail.links.find((candidate) => candidate.includes('/api/auth/verify-email?token=')) : undefined;
+      if (!link) continue;
+      const response = await fetch(link, { redirect: 'manual' });
+      if (response.status !== 302) throw new Error(`verifying ${email} failed: ${response.status} ${await response.text()}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${email} in ${dir}`);
 }

@@ -2,35 +2,15 @@
 // checkout API, direct reads of the e2e database, and toasts.
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { appUrl, createAccount, grantSubscription, signInBrowser, uniqueEmail, type Account } from './fixtures.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminAccount, appUrl, createAccount, grantSubscription, signInBrowser, uniqueEmail, type Account } from './fixtures.js';
 
-/** ADMIN_EMAIL in playwright.config.ts: the one account the server makes admin. */
-export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
-/** The same password accounts.spec.ts's admin helper uses, so whichever spec runs first creates the account for both. */
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-1';
+/** ADMIN_EMAIL in playwright.config.ts: the one account the server makes admin (once verified). */
+export const E2E_ADMIN_EMAIL = ADMIN_EMAIL;
+export const E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
 
-/** The admin account: signed in if it already exists in this run's database, signed up otherwise. */
+/** The admin account: signed in if it already exists in this run's database, signed up and verified otherwise. */
 export async function ensureAdminAccount(request: APIRequestContext): Promise<Account> {
-  const signIn = await request.post(`${appUrl}/api/auth/sign-in/email`, {
-    headers: { origin: appUrl },
-    data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
-  });
-  if (signIn.ok()) {
-    const body = (await signIn.json()) as { user: { id: string } };
-    return { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD, userId: body.user.id };
-  }
-  const signUp = await request.post(`${appUrl}/api/auth/sign-up/email`, {
-    headers: { origin: appUrl },
-    data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD, name: 'E2E Admin' },
-  });
-  if (!signUp.ok()) {
-    throw new Error(
-      `Could not sign in or sign up ${E2E_ADMIN_EMAIL} (${signIn.status()} / ${signUp.status()} ${await signUp.text()}). ` +
-        'If another spec created it with a different password, align E2E_ADMIN_PASSWORD with it.',
-    );
-  }
-  const body = (await signUp.json()) as { user: { id: string } };
-  return { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD, userId: body.user.id };
+  return adminAccount(request);
 }
 
 /** Signs the page's context in as the admin (creating the account first if needed). */

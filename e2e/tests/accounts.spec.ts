@@ -2,6 +2,8 @@
 // social sign-in against the local OpenID provider, the auth loading screen and toasts.
 import type { Page } from '@playwright/test';
 import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
   adminAccount,
   appUrl,
   createAccount,
@@ -13,10 +15,13 @@ import {
   signInBrowser,
   test,
   uniqueEmail,
+  verificationLink,
+  verificationMailCount,
   waitForMail,
   type Account,
   type CaughtMail,
 } from '../support/fixtures.js';
+import { sql } from '../support/more-fixtures.js';
 
 const NEW_PASSWORD = 'e2e-new-password-2';
 
@@ -91,6 +96,62 @@ test.describe('sign up', () => {
     await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeEnabled();
     await expect(page).toHaveURL(/\/signup$/);
     expect(signUpPosts).toEqual([]);
+  });
+
+  test('with a common password says why and sends nothing', async ({ page }) => {
+    const signUpPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/auth/sign-up')) signUpPosts.push(request.url());
+    });
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(uniqueEmail('common'));
+    await page.getByLabel('Password', { exact: true }).fill('1234567890');
+    await page.getByLabel('Confirm Password').fill('1234567890');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await expect(page.getByText('This password is too common. Choose one that is harder to guess')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(signUpPosts).toEqual([]);
+  });
+});
+
+test.describe('the admin address', () => {
+  test('is a plain account until the link mailed at sign-up is followed, then opens the admin console', async ({ page, request }) => {
+    // Earlier specs may have made the run-wide admin account: start again from nothing. It is signed up
+    // again with the same password below, so later specs sign in to it as before.
+    await sql('delete from users where lower(email) = $1', [ADMIN_EMAIL]);
+    const before = await verificationMailCount(request, ADMIN_EMAIL);
+
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Verify your email to get admin access' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the admin console' })).toHaveCount(0);
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { role: string }; adminVerificationPending: boolean };
+    expect(me.user.role).toBe('user');
+    expect(me.adminVerificationPending).toBe(true);
+    await page.goto('/admin');
+    await expect(page).not.toHaveURL(/\/admin$/);
+
+    // The mail sent at sign-up, and a second one on request from the profile page: either link works.
+    const link = await verificationLink(request, ADMIN_EMAIL, before);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(toast(page, 'Verification email sent')).toBeVisible();
+    await verificationLink(request, ADMIN_EMAIL, before + 1);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Verify your email to get admin access' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Open the admin console' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin - Leads Management', level: 1 })).toBeVisible();
   });
 });
 

@@ -11,6 +11,7 @@ import { buildApp, loggerOptions, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { subscriptions } from '../src/db/schema/index.js';
+import type { MailMessage } from '../src/mail/transport.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const testDatabaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -70,6 +71,8 @@ export interface TestApp {
   config: Config;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** Every mail the app handed to its mailer (SMTP or outbox alike), oldest first. */
+  mails: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -90,11 +93,18 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     ...options,
   });
   await app.ready();
+  const mails: MailMessage[] = [];
+  const send = app.mailer.send.bind(app.mailer);
+  app.mailer.send = async (message) => {
+    mails.push(message);
+    await send(message);
+  };
   return {
     app,
     database: testDatabase.database,
     config,
     logs,
+    mails,
     close: async () => {
       await app.close();
       await testDatabase.dispose();
@@ -137,6 +147,26 @@ export async function signUp(app: FastifyInstance, email: string, password = 'co
   };
 }
 
+/** The newest email-verification link mailed to `email`, waiting up to a few seconds for it. */
+export async function verificationLinkFor(t: TestApp, email: string): Promise<URL> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mail = t.mails.findLast((candidate) => candidate.to.toLowerCase() === email.toLowerCase() && candidate.text.includes('/api/auth/verify-email?token='));
+    const link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/)?.[0];
+    if (link) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification mail to ${email}`);
+}
+
+/** Follows the verification link mailed to `email`, as a click in the mail would (no cookie needed). */
+export async function followVerificationLink(t: TestApp, email: string): Promise<void> {
+  const link = await verificationLinkFor(t, email);
+  const response = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  if (response.statusCode !== 302 || String(response.headers.location).includes('error=')) {
+    throw new Error(`verification failed: ${response.statusCode} ${String(response.headers.location)} ${response.body}`);
+  }
+}
+
 export type Role = 'visitor' | 'user' | 'subscriber' | 'admin';
 
 /** Headers that make a request as the given role: a fresh account for each, subscribed where needed. */
@@ -145,6 +175,8 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
   const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const email = role === 'admin' ? t.config.adminEmail : `${role}-${unique}@example.com`;
   const account = await signUp(t.app, email);
+  // The admin address is an ordinary account until its verification link is followed.
+  if (role === 'admin') await followVerificationLink(t, email);
   if (role === 'subscriber') {
     await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', priceId: 'price_test_monthly' });
   }

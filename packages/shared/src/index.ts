@@ -9,3 +9,4 @@ export * from './lead-input.js';
 export * from './plans.js';
 export * from './schedule.js';
 export * from './newsletter.js';
+export * from './password-rules.js';

@@ -22,7 +22,7 @@ export interface SubscriptionRecord {
 }
 
 export interface AuthContext {
-  user: { id: string; email: string; name: string; role: 'user' | 'admin' };
+  user: { id: string; email: string; name: string; role: 'user' | 'admin'; emailVerified: boolean };
   sessionId: string;
   subscription: SubscriptionRecord | null;
 }
@@ -59,12 +59,21 @@ export async function loadSubscriptionRecord(app: FastifyInstance, userId: strin
   };
 }
 
+/**
+ * The admin is the ADMIN_EMAIL account once its address is verified: whoever signs up first with that
+ * address gets nothing until they prove they read its mail (docs/decisions/021-production-checks-and-admin-verification.md).
+ */
+export function isAdminAccount(user: { email: string; emailVerified: boolean }, adminEmail: string): boolean {
+  return user.emailVerified && user.email.trim().toLowerCase() === adminEmail;
+}
+
 async function loadAuthContext(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
   const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
-  const role = (result.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
+  // Computed, not read from the stored role, so a stale row can never grant more than the rule does.
+  const role = isAdminAccount(result.user, app.config.adminEmail) ? 'admin' : 'user';
   return {
-    user: { id: result.user.id, email: result.user.email, name: result.user.name, role },
+    user: { id: result.user.id, email: result.user.email, name: result.user.name, role, emailVerified: result.user.emailVerified },
     sessionId: result.session.id,
     subscription: await loadSubscriptionRecord(app, result.user.id),
   };

@@ -3,18 +3,31 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { sql } from 'drizzle-orm';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
-import { tooManyRequests } from '../errors.js';
+import { AppError, tooManyRequests } from '../errors.js';
 import { resetPasswordMail } from '../mail/templates/reset-password.js';
+import { verifyEmailMail } from '../mail/templates/verify-email.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
-import { invalidateAuthCache } from './access.js';
-import { createRateLimiter, pruneRateLimits, type RateRule } from './rate-limit.js';
+import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
+import {
+  createRateLimiter,
+  isKnownSignInAddress,
+  pruneKnownSignInAddresses,
+  pruneRateLimits,
+  rememberSignInAddress,
+  type RateRule,
+} from './rate-limit.js';
+
+const SIGN_IN = '/api/auth/sign-in/email';
+const SIGN_UP = '/api/auth/sign-up/email';
 
 /** One secret for every instance: generated once and kept in the database. */
 const AUTH_SECRET_KEY = 'auth_secret';
@@ -22,7 +35,13 @@ const AUTH_SECRET_KEY = 'auth_secret';
 export interface AuthRateLimits {
   windowMs: number;
   signInPerIp: number;
+  /** Wrong passwords for one account from one address per windowMs; then that address waits for the window. */
+  signInFailuresPerAccountIp: number;
+  /** Wrong passwords for one account from anywhere per accountWindowMs; then addresses it never signed in from are slowed. */
   signInFailuresPerAccount: number;
+  accountWindowMs: number;
+  /** While slowed, addresses new to the account share one sign-in attempt per this many ms. */
+  slowSignInEveryMs: number;
   signUpPerIp: number;
   signUpPerAccount: number;
   resetPerIp: number;
@@ -32,16 +51,29 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowMs: 60_000,
   signInPerIp: 30,
-  signInFailuresPerAccount: 10,
+  signInFailuresPerAccountIp: 10,
+  signInFailuresPerAccount: 20,
+  accountWindowMs: 15 * 60_000,
+  slowSignInEveryMs: 10_000,
   signUpPerIp: 10,
   signUpPerAccount: 5,
   resetPerIp: 10,
   resetPerAccount: 5,
 };
 
+/** How long an email verification link works. */
+const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
+/** Where a followed verification link lands (better-auth redirects there, with ?error= when it failed). */
+export const VERIFY_EMAIL_CALLBACK = '/profile';
+
+const roleFor = (user: { email: string; emailVerified: boolean }, config: Config) => (isAdminAccount(user, config.adminEmail) ? 'admin' : 'user');
+
 export function createAuth(config: Config, database: Database, mailer: Mailer, secret: string, log: FastifyInstance['log']) {
   const https = config.appUrl.startsWith('https://');
   const google = config.oauth.google;
+  const sendVerificationMail = async (to: string, url: string) => {
+    await mailer.send(verifyEmailMail({ to, url })).catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
+  };
   return betterAuth({
     appName: 'Fundwire',
     baseURL: config.appUrl,
@@ -55,8 +87,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // The full rule (common passwords, the email's local part) is checked before better-auth sees the request.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -66,13 +99,29 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
         void mailer.send(resetPasswordMail({ to: user.email, url })).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       },
     },
+    // Only the admin address is sent a link at sign-up (it gets the admin role once verified); anyone
+    // signed in may ask for one from the profile page.
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url }) => sendVerificationMail(user.email, url),
+      afterEmailVerification: async (user) => {
+        await database.db.update(users).set({ role: roleFor({ ...user, emailVerified: true }, config) }).where(eq(users.id, user.id));
+      },
+    },
     user: {
       additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } },
     },
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: user.email.toLowerCase() === config.adminEmail ? 'admin' : 'user' } }),
+          // An OAuth provider may vouch for the address (emailVerified); email + password sign-ups start unverified.
+          before: async (user) => ({ data: { ...user, role: roleFor(user, config) } }),
+          after: async (user) => {
+            if (user.emailVerified || user.email.toLowerCase() !== config.adminEmail) return;
+            const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN, { userId: user.id });
+            await sendVerificationMail(user.email, `${config.appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_CALLBACK)}`);
+          },
         },
       },
     },
@@ -127,6 +176,36 @@ function clientIp(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
 
+function bodyString(request: FastifyRequest, key: string): string | undefined {
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = body?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The new password a request sets and whose email it belongs to: sign-up names both; a reset finds the
+ * account through its token; a change of password is made by the signed-in account.
+ */
+async function newPasswordOf(request: FastifyRequest, pathname: string, database: Database): Promise<{ password: string; email?: string } | undefined> {
+  if (pathname === SIGN_UP) {
+    const password = bodyString(request, 'password');
+    return password === undefined ? undefined : { password, email: bodyEmail(request) };
+  }
+  if (pathname !== '/api/auth/reset-password' && pathname !== '/api/auth/change-password') return undefined;
+  const password = bodyString(request, 'newPassword');
+  if (password === undefined) return undefined;
+  if (pathname === '/api/auth/change-password') return { password, email: (await getAuthContext(request))?.user.email };
+  const token = bodyString(request, 'token');
+  if (!token) return { password };
+  const [row] = await database.db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return { password, email: row?.email };
+}
+
 function bodyEmail(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
@@ -141,17 +220,47 @@ export async function registerAuth(
   const auth = createAuth(config, database, mailer, secret, app.log);
   app.decorate('auth', auth);
 
-  // The configured admin keeps the admin role even if the account existed before ADMIN_EMAIL pointed at it.
-  await database.db.update(users).set({ role: 'admin' }).where(sql`lower(${users.email}) = ${config.adminEmail} and ${users.role} <> 'admin'`);
+  // The stored role follows the rule (ADMIN_EMAIL, verified) even if the account existed before ADMIN_EMAIL
+  // pointed at it, or ADMIN_EMAIL moved away from it. Access checks compute the role anyway (isAdminAccount).
+  await database.db
+    .update(users)
+    .set({ role: sql`case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end` })
+    .where(sql`${users.role} <> (case when lower(${users.email}) = ${config.adminEmail} and ${users.emailVerified} then 'admin' else 'user' end)`);
   await pruneRateLimits(database.db);
+  await pruneKnownSignInAddresses(database.db);
 
   const limiter = createRateLimiter(database.db);
   const rule = (max: number): RateRule => ({ max: Math.round(max * config.authRateLimitScale), windowMs: rateLimits.windowMs });
-  const guarded: Record<string, { ip: number; account: number; countFailuresOnly: boolean }> = {
-    '/api/auth/sign-in/email': { ip: rateLimits.signInPerIp, account: rateLimits.signInFailuresPerAccount, countFailuresOnly: true },
-    '/api/auth/sign-up/email': { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount, countFailuresOnly: false },
-    '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
-    '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount, countFailuresOnly: false },
+  // Per IP, every attempt counts. Per account, sign-in counts wrong passwords (see signInGate); the others count requests.
+  const guarded: Record<string, { ip: number; account?: number }> = {
+    [SIGN_IN]: { ip: rateLimits.signInPerIp },
+    [SIGN_UP]: { ip: rateLimits.signUpPerIp, account: rateLimits.signUpPerAccount },
+    '/api/auth/request-password-reset': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+    '/api/auth/reset-password': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+    '/api/auth/send-verification-email': { ip: rateLimits.resetPerIp, account: rateLimits.resetPerAccount },
+  };
+
+  // Wrong passwords are counted per (account, address) and per account. An address only ever locks
+  // itself out; the account-wide count slows down addresses the account never signed in from, so an
+  // attacker can neither guess fast from many addresses nor lock the owner out of their usual one.
+  const pairKey = (email: string, ip: string) => `${SIGN_IN}:account-ip:${email}:${ip}`;
+  const accountKey = (email: string) => `${SIGN_IN}:account:${email}`;
+  const pairRule = rule(rateLimits.signInFailuresPerAccountIp);
+  const accountRule: RateRule = { max: Math.round(rateLimits.signInFailuresPerAccount * config.authRateLimitScale), windowMs: rateLimits.accountWindowMs };
+  const signInGate = async (email: string, ip: string): Promise<boolean> => {
+    if (await limiter.isBlocked(pairKey(email, ip), pairRule)) return false;
+    if (!(await limiter.isBlocked(accountKey(email), accountRule))) return true;
+    if (await isKnownSignInAddress(database.db, email, ip)) return true;
+    return limiter.hit(`${SIGN_IN}:slow:${email}`, { max: 1, windowMs: rateLimits.slowSignInEveryMs });
+  };
+  const afterSignIn = async (email: string, ip: string, status: number) => {
+    if (status === 401) {
+      await limiter.hit(pairKey(email, ip), pairRule);
+      await limiter.hit(accountKey(email), accountRule);
+    } else if (status === 200) {
+      await rememberSignInAddress(database.db, email, ip);
+      await limiter.reset(pairKey(email, ip));
+    }
   };
 
   app.route({
@@ -161,15 +270,19 @@ export async function registerAuth(
       const url = new URL(request.url, config.appUrl);
       const limits = request.method === 'POST' ? guarded[url.pathname] : undefined;
       const email = bodyEmail(request);
-      const accountKey = limits && email ? `${url.pathname}:account:${email}` : undefined;
+      const ip = clientIp(request);
+      const signingIn = limits !== undefined && url.pathname === SIGN_IN && email !== undefined;
       if (limits) {
-        if (!(await limiter.hit(`${url.pathname}:ip:${clientIp(request)}`, rule(limits.ip)))) throw tooManyRequests();
-        if (accountKey) {
-          const allowed = limits.countFailuresOnly
-            ? !(await limiter.isBlocked(accountKey, rule(limits.account)))
-            : await limiter.hit(accountKey, rule(limits.account));
-          if (!allowed) throw tooManyRequests();
-        }
+        if (!(await limiter.hit(`${url.pathname}:ip:${ip}`, rule(limits.ip)))) throw tooManyRequests();
+        if (email && limits.account !== undefined && !(await limiter.hit(`${url.pathname}:account:${email}`, rule(limits.account)))) throw tooManyRequests();
+        if (signingIn && !(await signInGate(email, ip))) throw tooManyRequests();
+      }
+
+      if (request.method === 'POST') {
+        const newPassword = await newPasswordOf(request, url.pathname, database);
+        const problem = newPassword ? await passwordProblem(newPassword.password, newPassword.email) : null;
+        // The code lets the reset form tell a refused password from a dead link (both are 400s).
+        if (problem) throw new AppError(400, 'weak_password', problem, { code: 'PASSWORD_TOO_WEAK' });
       }
 
       const headers = fromNodeHeaders(request.headers);
@@ -182,12 +295,13 @@ export async function registerAuth(
         new Request(url.toString(), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
 
-      // Whatever changed a session (sign-out, password reset, revocation) must not be served from the cache.
-      if (request.method === 'POST') invalidateAuthCache(request.server);
+      // Whatever changed a session (sign-out, password reset, revocation) or a role (a verified email)
+      // must not be served from the cache.
+      if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
 
-      if (limits?.countFailuresOnly && accountKey && response.status === 401) {
-        await limiter.hit(accountKey, rule(limits.account));
-      }
+      if (signingIn) await afterSignIn(email, ip, response.status);
+      // Signing up is signing in from that address too.
+      if (limits && url.pathname === SIGN_UP && email && response.status === 200) await rememberSignInAddress(database.db, email, ip);
 
       reply.status(response.status);
       response.headers.forEach((value, key) => {

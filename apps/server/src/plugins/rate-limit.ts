@@ -45,3 +45,20 @@ export function createRateLimiter(db: Db): RateLimiter {
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
 }
+
+/** Whether `email` has signed in (or signed up) successfully from `ip` before. */
+export async function isKnownSignInAddress(db: Db, email: string, ip: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from known_sign_in_addresses where email = ${email} and ip = ${ip}`);
+  return rowsOf(result).length > 0;
+}
+
+export async function rememberSignInAddress(db: Db, email: string, ip: string): Promise<void> {
+  await db.execute(sql`
+    insert into known_sign_in_addresses (email, ip, last_sign_in_at) values (${email}, ${ip}, now())
+    on conflict (email, ip) do update set last_sign_in_at = now()`);
+}
+
+/** Drops addresses not used to sign in for 90 days. */
+export async function pruneKnownSignInAddresses(db: Db): Promise<void> {
+  await db.execute(sql`delete from known_sign_in_addresses where last_sign_in_at < now() - interval '90 days'`);
+}

@@ -68,7 +68,8 @@ describe('accounts', () => {
     const byCookie = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json()).toEqual({
-      user: { id: account.userId, email: 'me@example.com', name: 'me', role: 'user' },
+      user: { id: account.userId, email: 'me@example.com', name: 'me', role: 'user', emailVerified: false },
+      adminVerificationPending: false,
       subscription: null,
       hasActiveSubscription: false,
     });
@@ -91,21 +92,78 @@ describe('accounts', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('gives the ADMIN_EMAIL account the admin role at sign-up, whatever the case', async () => {
-    const admin = await signUp(t.app, 'Boss@Example.com');
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: admin.cookie } });
-    expect(me.json().user.role).toBe('admin');
+  it('makes the ADMIN_EMAIL account admin only once its mailed verification link is followed, whatever the case', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: t.config.appUrl },
+      payload: { email: 'Boss@Example.com', password: 'correct horse battery', name: 'boss' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toEqual(expect.objectContaining({ role: 'user', emailVerified: false }));
+    const cookie = cookiesFrom(response.headers['set-cookie']);
+    const me = () => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    const session = () => t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const adminOnly = () => t.app.inject({ method: 'GET', url: '/api/subscribers', headers: { cookie } });
+
+    // Before verification: a plain user everywhere the role shows.
+    expect((await me()).json()).toEqual(expect.objectContaining({ adminVerificationPending: true, user: expect.objectContaining({ role: 'user', emailVerified: false }) }));
+    expect((await session()).json().user.role).toBe('user');
+    expect((await adminOnly()).statusCode).toBe(403);
+
+    const mail = await smtp.waitFor((candidate) => candidate.to.includes('boss@example.com') && candidate.subject === 'Confirm your Fundwire email address');
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.origin).toBe(t.config.appUrl);
+
+    // A forged token changes nothing.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=not-a-token&callbackURL=%2Fprofile' });
+    expect(forged.headers.location).toContain('error=');
+    expect((await adminOnly()).statusCode).toBe(403);
+
+    // Clicking the link (in any browser, no cookie needed) lands on the profile page and verifies the address.
+    const followed = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/profile');
+
+    // At once, despite the session cache: admin.
+    expect((await me()).json()).toEqual(expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'admin', emailVerified: true }) }));
+    expect((await session()).json().user.role).toBe('admin');
+    expect((await adminOnly()).statusCode).toBe(200);
   });
 
-  it('gives an existing account the admin role at start-up when ADMIN_EMAIL names it', async () => {
+  it('sends nobody but the admin address a verification mail at sign-up, and resends one on request', async () => {
+    const before = smtp.mails.length;
+    const account = await signUp(t.app, 'plain@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.slice(before).some((mail) => mail.to.includes('plain@example.com'))).toBe(false);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
+    expect(me.json()).toEqual(expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'user', emailVerified: false }) }));
+
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: { cookie: account.cookie, origin: t.config.appUrl },
+      payload: { email: account.email, callbackURL: '/profile' },
+    });
+    expect(resend.statusCode).toBe(200);
+    const mail = await smtp.waitFor((candidate) => candidate.to.includes('plain@example.com'));
+    expect(mail.text).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('promotes an existing account at start-up when ADMIN_EMAIL names it only if its address is verified', async () => {
     const existing = await signUp(t.app, 'promoted@example.com');
-    const restarted = await buildApp(testConfig({ ADMIN_EMAIL: 'promoted@example.com' }), { database: t.database, logger: false });
-    try {
-      const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.userId));
-      expect(row?.role).toBe('admin');
-    } finally {
+    const roleOf = async () => (await t.database.db.select().from(users).where(eq(users.id, existing.userId)))[0]?.role;
+    const restart = async () => {
+      const restarted = await buildApp(testConfig({ ADMIN_EMAIL: 'promoted@example.com' }), { database: t.database, logger: false });
       await restarted.close();
-    }
+    };
+    await restart();
+    expect(await roleOf()).toBe('user');
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.userId));
+    await restart();
+    expect(await roleOf()).toBe('admin');
   });
 
   it('resets a password through a real SMTP mail: single use, old password dead, new one works', async () => {
@@ -194,7 +252,7 @@ describe('accounts', () => {
     expect(smtp.mails.slice(before).some((mail) => mail.to.includes('nobody-here@example.com'))).toBe(false);
   });
 
-  it('answers 429 after too many wrong passwords, and lets the right one in after the window', async () => {
+  it('answers 429 to an address after its own ten wrong passwords, and lets the right one in after the window', async () => {
     await signUp(t.app, 'target@example.com', 'right-password-1');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 20; attempt++) statuses.push((await signIn('target@example.com', `wrong-${attempt}`)).statusCode);
@@ -207,8 +265,8 @@ describe('accounts', () => {
     await signUp(t.app, 'bystander@example.com', 'right-password-2');
     expect((await signIn('bystander@example.com', 'right-password-2')).statusCode).toBe(200);
 
-    // Advance the clock past the window: move the account's window start a minute into the past.
-    await t.database.db.execute(sql`update rate_limits set window_start = window_start - interval '61 seconds' where key like ${'%account:target@example.com'}`);
+    // Advance the clock past the window: move this address's window start for the account a minute into the past.
+    await t.database.db.execute(sql`update rate_limits set window_start = window_start - interval '61 seconds' where key like ${'%account-ip:target@example.com:%'}`);
     expect((await signIn('target@example.com', 'right-password-1')).statusCode).toBe(200);
   });
 

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isActive, requireUser } from '../../plugins/access.js';
 
 const meResponseSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['user', 'admin']) }),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['user', 'admin']), emailVerified: z.boolean() }),
+  /** The account has the admin address but has not followed its verification link yet. */
+  adminVerificationPending: z.boolean(),
   subscription: z
     .object({
       status: z.string(),
@@ -31,7 +33,12 @@ const publicConfigSchema = z.object({
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) => {
     const context = await requireUser(request);
-    return { user: context.user, subscription: context.subscription, hasActiveSubscription: isActive(context.subscription) };
+    return {
+      user: context.user,
+      adminVerificationPending: !context.user.emailVerified && context.user.email.trim().toLowerCase() === app.config.adminEmail,
+      subscription: context.subscription,
+      hasActiveSubscription: isActive(context.subscription),
+    };
   });
 
   app.get('/api/public-config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({

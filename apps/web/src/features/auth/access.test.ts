@@ -4,7 +4,8 @@ import type { Me } from './api';
 
 function me(overrides: { role?: 'user' | 'admin'; hasActiveSubscription?: boolean } = {}): Me {
   return {
-    user: { id: 'u1', email: 'ada@example.com', name: 'ada', role: overrides.role ?? 'user' },
+    user: { id: 'u1', email: 'ada@example.com', name: 'ada', role: overrides.role ?? 'user', emailVerified: true },
+    adminVerificationPending: false,
     subscription: null,
     hasActiveSubscription: overrides.hasActiveSubscription ?? false,
   };

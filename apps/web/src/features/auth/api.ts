@@ -12,6 +12,9 @@ import { AUTH_MESSAGES, signOutFailureMessage, toAuthFailure } from './errors';
 
 export const ME_URL = '/api/me';
 export const PUBLIC_CONFIG_URL = '/api/public-config';
+const SEND_VERIFICATION_URL = '/api/auth/send-verification-email';
+/** Where the mailed verification link lands once followed. */
+export const VERIFY_EMAIL_CALLBACK = '/profile';
 /** better-auth's session endpoint: 200 `null` when nobody is signed in. */
 const SESSION_URL = '/api/auth/get-session';
 
@@ -38,7 +41,10 @@ export const meResponseSchema = z.object({
     email: z.string(),
     name: z.string(),
     role: z.enum(['user', 'admin']),
+    emailVerified: z.boolean().default(false),
   }),
+  /** The account has the admin address and gets the admin role once it follows its verification link. */
+  adminVerificationPending: z.boolean().default(false),
   subscription: meSubscriptionSchema.nullable(),
   hasActiveSubscription: z.boolean(),
 });
@@ -157,5 +163,23 @@ export function useSignOut() {
     onError: (error) => {
       toast.error(error.message || AUTH_MESSAGES.signOutFailed);
     },
+  });
+}
+
+export const VERIFICATION_MESSAGES = {
+  sent: 'Verification email sent. Follow its link to confirm your address.',
+  failed: 'Could not send the verification email. Please try again.',
+  linkFailed: 'That verification link is invalid or has expired. Send a new one below.',
+} as const;
+
+/** Mails the signed-in account a fresh verification link (rate limited by the server). */
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch(SEND_VERIFICATION_URL, {
+        method: 'POST',
+        body: { email, callbackURL: VERIFY_EMAIL_CALLBACK },
+        fallbackMessage: VERIFICATION_MESSAGES.failed,
+      }),
   });
 }

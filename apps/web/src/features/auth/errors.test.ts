@@ -97,6 +97,11 @@ describe('resetPasswordFailureOutcome', () => {
     });
   });
 
+  it("toasts the server's reason for refusing a weak password", () => {
+    const message = 'This password is too common. Choose one that is harder to guess';
+    expect(resetPasswordFailureOutcome({ status: 400, code: 'PASSWORD_TOO_WEAK', message })).toEqual({ kind: 'toast', message });
+  });
+
   it('toasts rate limits and outages', () => {
     expect(resetPasswordFailureOutcome({ status: 429 })).toEqual({ kind: 'toast', message: AUTH_MESSAGES.tooManyAttempts });
     expect(resetPasswordFailureOutcome({ status: 0 })).toEqual({ kind: 'toast', message: AUTH_MESSAGES.passwordUpdateFailed });

@@ -80,13 +80,14 @@ export function resetRequestFailureMessage(failure: AuthFailure): string {
 
 export type ResetPasswordOutcome = { kind: 'invalid-link' } | { kind: 'toast'; message: string };
 
-const PASSWORD_LENGTH_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG']);
+// better-auth's length codes, and the server's own for a password its rule refuses.
+const PASSWORD_RULE_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK']);
 
 /** "Update Password" failures: a bad, used or expired token gets the inline invalid-link view. */
 export function resetPasswordFailureOutcome(failure: AuthFailure): ResetPasswordOutcome {
   if (failure.status === 429) return { kind: 'toast', message: AUTH_MESSAGES.tooManyAttempts };
   if (failure.code === 'INVALID_TOKEN') return { kind: 'invalid-link' };
-  if (failure.status === 400 && !(failure.code && PASSWORD_LENGTH_CODES.has(failure.code))) return { kind: 'invalid-link' };
+  if (failure.status === 400 && !(failure.code && PASSWORD_RULE_CODES.has(failure.code))) return { kind: 'invalid-link' };
   if (failure.status >= 400 && failure.status < 500 && failure.message) return { kind: 'toast', message: failure.message };
   return { kind: 'toast', message: AUTH_MESSAGES.passwordUpdateFailed };
 }

@@ -3,8 +3,8 @@ import type { ZodType } from 'zod';
 import { nameFromEmail, newPasswordFormSchema, resetRequestFormSchema, signInFormSchema, signUpFormSchema } from './form-schemas';
 
 /** Each failing field's first message, as react-hook-form would show it. */
-function fieldErrors(schema: ZodType, values: unknown): Record<string, string> {
-  const result = schema.safeParse(values);
+async function fieldErrors(schema: ZodType, values: unknown): Promise<Record<string, string>> {
+  const result = await schema.safeParseAsync(values);
   const errors: Record<string, string> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
@@ -15,81 +15,99 @@ function fieldErrors(schema: ZodType, values: unknown): Record<string, string> {
 }
 
 describe('signInFormSchema', () => {
-  it('requires both fields', () => {
-    expect(fieldErrors(signInFormSchema, { email: '', password: '' })).toEqual({
+  it('requires both fields', async () => {
+    expect(await fieldErrors(signInFormSchema, { email: '', password: '' })).toEqual({
       email: 'Please enter your email address',
       password: 'Please enter your password',
     });
   });
 
-  it('accepts any non-empty password and trims the email', () => {
+  it('accepts any non-empty password and trims the email', async () => {
     expect(signInFormSchema.parse({ email: '  ada@example.com ', password: 'x' })).toEqual({ email: 'ada@example.com', password: 'x' });
   });
 
-  it('rejects an address that is not an email', () => {
-    expect(fieldErrors(signInFormSchema, { email: 'ada', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
+  it('rejects an address that is not an email', async () => {
+    expect(await fieldErrors(signInFormSchema, { email: 'ada', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
   });
 });
 
 describe('signUpFormSchema', () => {
   const valid = { email: 'ada@example.com', password: 'password-123', confirmPassword: 'password-123' };
 
-  it('accepts matching passwords of at least 8 characters', () => {
-    expect(signUpFormSchema.safeParse(valid).success).toBe(true);
+  it('accepts matching passwords of at least 10 characters', async () => {
+    expect((await signUpFormSchema.safeParseAsync(valid)).success).toBe(true);
   });
 
-  it('says "Passwords do not match" on the confirmation field', () => {
-    expect(fieldErrors(signUpFormSchema, { ...valid, confirmPassword: 'password-124' })).toEqual({ confirmPassword: 'Passwords do not match' });
+  it('says "Passwords do not match" on the confirmation field', async () => {
+    expect(await fieldErrors(signUpFormSchema, { ...valid, confirmPassword: 'password-124' })).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
-  it('still reports the mismatch when the password is also too short', () => {
-    expect(fieldErrors(signUpFormSchema, { ...valid, password: 'abc', confirmPassword: 'abd' })).toEqual({
-      password: 'Password must be at least 8 characters',
+  it('still reports the mismatch when the password is also too short', async () => {
+    expect(await fieldErrors(signUpFormSchema, { ...valid, password: 'abc', confirmPassword: 'abd' })).toEqual({
+      password: 'Password must be at least 10 characters',
       confirmPassword: 'Passwords do not match',
     });
   });
 
-  it('requires the confirmation without calling an empty one a mismatch', () => {
-    expect(fieldErrors(signUpFormSchema, { ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'Please confirm your password' });
+  it('requires the confirmation without calling an empty one a mismatch', async () => {
+    expect(await fieldErrors(signUpFormSchema, { ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'Please confirm your password' });
   });
 
-  it('enforces the server length limits', () => {
-    expect(fieldErrors(signUpFormSchema, { ...valid, password: 'short', confirmPassword: 'short' })).toEqual({
-      password: 'Password must be at least 8 characters',
+  it('enforces the server length limits', async () => {
+    expect(await fieldErrors(signUpFormSchema, { ...valid, password: 'short', confirmPassword: 'short' })).toEqual({
+      password: 'Password must be at least 10 characters',
     });
     const long = 'a'.repeat(129);
-    expect(fieldErrors(signUpFormSchema, { ...valid, password: long, confirmPassword: long })).toEqual({
+    expect(await fieldErrors(signUpFormSchema, { ...valid, password: long, confirmPassword: long })).toEqual({
       password: 'Password must be at most 128 characters',
     });
   });
 });
 
+describe('the shared password rule in the forms', () => {
+  it('refuses blank, common and email-based passwords before anything is sent', async () => {
+    const blank = ' '.repeat(10);
+    expect(await fieldErrors(signUpFormSchema, { email: 'ada@example.com', password: blank, confirmPassword: blank })).toEqual({
+      password: 'Password cannot be only spaces',
+    });
+    expect(await fieldErrors(signUpFormSchema, { email: 'ada@example.com', password: 'qwertyuiop', confirmPassword: 'qwertyuiop' })).toEqual({
+      password: 'This password is too common. Choose one that is harder to guess',
+    });
+    expect(await fieldErrors(signUpFormSchema, { email: 'Grace.Hopper@example.com', password: 'grace.hopper!2026', confirmPassword: 'grace.hopper!2026' })).toEqual({
+      password: 'Password must not contain your email address',
+    });
+    expect(await fieldErrors(newPasswordFormSchema, { newPassword: '1234567890', confirmPassword: '1234567890' })).toEqual({
+      newPassword: 'This password is too common. Choose one that is harder to guess',
+    });
+  });
+});
+
 describe('resetRequestFormSchema', () => {
-  it('asks for an email when empty or blank', () => {
-    expect(fieldErrors(resetRequestFormSchema, { email: '' })).toEqual({ email: 'Please enter your email address' });
-    expect(fieldErrors(resetRequestFormSchema, { email: '   ' })).toEqual({ email: 'Please enter your email address' });
+  it('asks for an email when empty or blank', async () => {
+    expect(await fieldErrors(resetRequestFormSchema, { email: '' })).toEqual({ email: 'Please enter your email address' });
+    expect(await fieldErrors(resetRequestFormSchema, { email: '   ' })).toEqual({ email: 'Please enter your email address' });
   });
 });
 
 describe('newPasswordFormSchema', () => {
-  it('checks the confirmation and the minimum length', () => {
-    expect(fieldErrors(newPasswordFormSchema, { newPassword: 'new-password-1', confirmPassword: 'new-password-2' })).toEqual({
+  it('checks the confirmation and the minimum length', async () => {
+    expect(await fieldErrors(newPasswordFormSchema, { newPassword: 'new-password-1', confirmPassword: 'new-password-2' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(fieldErrors(newPasswordFormSchema, { newPassword: 'short', confirmPassword: 'short' })).toEqual({
-      newPassword: 'Password must be at least 8 characters',
+    expect(await fieldErrors(newPasswordFormSchema, { newPassword: 'short', confirmPassword: 'short' })).toEqual({
+      newPassword: 'Password must be at least 10 characters',
     });
-    expect(newPasswordFormSchema.safeParse({ newPassword: 'new-password-1', confirmPassword: 'new-password-1' }).success).toBe(true);
+    expect((await newPasswordFormSchema.safeParseAsync({ newPassword: 'new-password-1', confirmPassword: 'new-password-1' })).success).toBe(true);
   });
 });
 
 describe('nameFromEmail', () => {
-  it("is the address's local part", () => {
+  it("is the address's local part", async () => {
     expect(nameFromEmail('ada.lovelace@example.com')).toBe('ada.lovelace');
     expect(nameFromEmail(' grace@example.com ')).toBe('grace');
   });
 
-  it('falls back to the whole text when there is no local part', () => {
+  it('falls back to the whole text when there is no local part', async () => {
     expect(nameFromEmail('@example.com')).toBe('@example.com');
     expect(nameFromEmail('plain')).toBe('plain');
   });

@@ -1,16 +1,20 @@
 // The sign-in, sign-up and password-reset forms' rules (SPEC.md section 5), with their field messages.
+// New passwords follow the server's rule (packages/shared password-rules); the common-password check is
+// async, as its list loads on first use, so these schemas are parsed with parseAsync (zodResolver does).
+import { basicPasswordProblem, loadCommonPasswords, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@fundwire/shared';
 import { z } from 'zod';
 
-/** The server's limits (better-auth emailAndPassword options). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const FIELD_MESSAGES = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Please enter your password',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
+  passwordBlank: PASSWORD_MESSAGES.blank,
+  passwordContainsEmail: PASSWORD_MESSAGES.containsEmail,
+  passwordCommon: PASSWORD_MESSAGES.common,
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
 } as const;
@@ -25,7 +29,21 @@ const newPasswordField = z
   .string()
   .min(1, FIELD_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
+  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong)
+  .refine((password) => password.trim() !== '', FIELD_MESSAGES.passwordBlank)
+  .refine(async (password) => {
+    // Only a password that passes the cheap rules is worth loading the list for.
+    if (basicPasswordProblem(password) !== null) return true;
+    const common = await loadCommonPasswords();
+    return !common.has(password.toLowerCase()) && !common.has(password.trim().toLowerCase());
+  }, FIELD_MESSAGES.passwordCommon);
+
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not a common password or your email address.`;
+
+/** Starts loading the common-password list (on focus of a new-password field), so checking it is instant. */
+export function preloadPasswordRules(): void {
+  void loadCommonPasswords().catch(() => undefined);
+}
 
 /** True when the password and its confirmation are both non-empty strings. */
 function bothFilled(value: unknown, passwordKey: string): boolean {
@@ -54,6 +72,11 @@ export const signUpFormSchema = z
     path: ['confirmPassword'],
     // Report a mismatch even while the password has another problem (e.g. too short).
     when: ({ value }) => bothFilled(value, 'password'),
+  })
+  .refine((values) => basicPasswordProblem(values.password, values.email) !== PASSWORD_MESSAGES.containsEmail, {
+    message: FIELD_MESSAGES.passwordContainsEmail,
+    path: ['password'],
+    when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).password === 'string' && typeof (value as Record<string, unknown>).email === 'string',
   });
 export type SignUpFormValues = z.infer<typeof signUpFormSchema>;
 

@@ -13,6 +13,8 @@ import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
+import { isAdmin } from '@/features/auth/access';
+import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 import { CANCELLATION_MESSAGES, useBillingPortal, useReactivateSubscription } from '@/features/billing/api';
 import { CancelSubscriptionDialog } from '@/features/billing/components/cancel-subscription-dialog';
 import { SubscriptionDetails } from '@/features/billing/components/subscription-details';
@@ -41,6 +43,7 @@ export function ProfileRoute() {
     <PageContainer>
       <PageHeader title="Profile" description="Your account and subscription." />
       <div className="grid max-w-2xl gap-6">
+        <EmailVerificationNotice me={me} />
         <Card className="p-6">
           <h2 className="text-base font-semibold">Account</h2>
           <dl className="mt-4 grid gap-1 text-sm">
@@ -49,6 +52,11 @@ export function ProfileRoute() {
               {me.user.email}
             </dd>
           </dl>
+          {isAdmin(me) && (
+            <Button asChild variant="outline" className="mt-4">
+              <Link to={paths.admin}>Open the admin console</Link>
+            </Button>
+          )}
         </Card>
 
         <Card className="p-6">

@@ -8,7 +8,7 @@ import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, resetPasswordFailureOutcome, toAuthFailure } from '../errors';
-import { newPasswordFormSchema, PASSWORD_MIN_LENGTH, type NewPasswordFormValues } from '../form-schemas';
+import { NEW_PASSWORD_HINT, newPasswordFormSchema, PASSWORD_MIN_LENGTH, preloadPasswordRules, type NewPasswordFormValues } from '../form-schemas';
 
 export interface NewPasswordFormProps {
   token: string;
@@ -58,7 +58,8 @@ export function NewPasswordForm({ token, onUpdated, onInvalidLink }: NewPassword
         required
         autoFocus
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={NEW_PASSWORD_HINT}
+        onFocus={preloadPasswordRules}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { setFlashToast } from '@/lib/flash-toast';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, signUpFailureMessage, toAuthFailure } from '../errors';
-import { nameFromEmail, PASSWORD_MIN_LENGTH, signUpFormSchema, type SignUpFormValues } from '../form-schemas';
+import { nameFromEmail, NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH, preloadPasswordRules, signUpFormSchema, type SignUpFormValues } from '../form-schemas';
 import { AuthDivider } from './auth-card';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 
@@ -55,7 +55,8 @@ export function SignUpForm() {
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
+          onFocus={preloadPasswordRules}
           error={errors.password?.message}
           {...register('password')}
         />
