@@ -70,7 +70,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    requestIdHeader: 'x-request-id',
+    // Always our own id (genReqId): a client-chosen one could forge or collide with log lines.
+    requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
