@@ -43,7 +43,7 @@ function isParsedBody(body: unknown): boolean {
 export function registerInputGuards(app: FastifyInstance): void {
   // %00 in the path or query, raw or percent-encoded, in either case.
   app.addHook('onRequest', async (request) => {
-    if (/%00|\u0000/i.test(request.url)) throw badRequest(NUL_MESSAGE);
+    if (/%00/i.test(request.url) || hasNulCharacter(request.url)) throw badRequest(NUL_MESSAGE);
   });
   app.addHook('preValidation', async (request) => {
     if (!isParsedBody(request.body)) return;
