@@ -23,6 +23,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -87,7 +88,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    requestIdHeader: 'x-request-id',
+    // Always our own id (genReqId): a client-chosen one could forge or collide with log lines.
+    requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
@@ -99,6 +101,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerInputGuards(app);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warn: (message) => app.log.warn(message) }));
   app.decorate('config', config);

@@ -19,6 +19,14 @@ describe('csv', () => {
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
   });
 
+  it('neutralises a formula that follows a separator or a line break inside the cell', () => {
+    for (const attack of ['x;=cmd|"/c calc"!A1', 'x\t=1+1', 'x,=1+1', 'x;+1', 'x;-1', 'x;@SUM(A1)', 'first line\n=1+1', 'a\r@x']) {
+      expect(parseCsv(csvCell(attack))[0]?.[0], JSON.stringify(attack)).toBe(`'${attack}`);
+    }
+    // Ordinary text with separators and signs stays as it is.
+    for (const plain of ['Acme; Inc.', 'a, b', 'rate 1+1', 'e-mail', 'x;y']) expect(parseCsv(csvCell(plain))[0]?.[0]).toBe(plain);
+  });
+
   it('writes one line per contact, and one line for a lead without contacts', () => {
     const lead = {
       companyName: 'Acme, Inc.',

@@ -1,12 +1,14 @@
 // CSV export: RFC 4180 quoting, with cells that a spreadsheet would run as a formula neutralised.
 import { CSV_COLUMNS } from './constants.js';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A formula may also start after a separator that a spreadsheet splits on when it guesses the
+// delimiter (`a;=cmd()`, `a\t=cmd()`), or after a line break inside a quoted cell.
+const FORMULA = /^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   // Numbers are ours and safe; text from anywhere else must not start a formula.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -46,4 +46,19 @@ describe('lead input', () => {
     const fields = fieldErrors(result.error!).map((error) => error.field);
     expect(fields).toEqual(expect.arrayContaining(['companyName', 'domain', 'fundingAmount', 'fundingRound', 'fundingDate', 'contacts.0.email']));
   });
+
+  it('refuses NUL characters in every text field, year 0000 and amounts beyond a real round', () => {
+    const nul = (field: string, value: unknown) => leadInputSchema.safeParse({ ...valid, [field]: value });
+    for (const field of ['companyName', 'domain', 'industry', 'location', 'description', 'sourceUrl']) {
+      const result = nul(field, field === 'sourceUrl' ? 'https://acme.com/\u0000' : `Acme\u0000`);
+      expect(result.success, field).toBe(false);
+      expect(fieldErrors(result.error!).map((error) => error.field)).toContain(field);
+    }
+    expect(nul('tags', ['a\u0000b']).success).toBe(false);
+    expect(nul('contacts', [{ name: 'Pat\u0000', role: 'CEO', email: 'pat@acme.com', linkedIn: '' }]).success).toBe(false);
+    expect(nul('contacts', [{ name: 'Pat', role: 'C\u0000EO', email: 'pat@acme.com', linkedIn: '' }]).success).toBe(false);
+    expect(fieldErrors(nul('fundingDate', '0000-01-01').error!)).toEqual([{ field: 'fundingDate', message: 'must be a real calendar date' }]);
+    expect(nul('fundingDate', '0001-01-01').success).toBe(true);
+    expect(fieldErrors(nul('fundingAmount', 1e300).error!)).toEqual([{ field: 'fundingAmount', message: 'is too large' }]);
+  });
 });

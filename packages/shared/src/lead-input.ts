@@ -4,6 +4,15 @@ import { fundingRoundSchema, isoDateSchema } from './leads.js';
 
 export const MAX_BATCH_LEADS = 10_000;
 export const MAX_CONTACTS_PER_LEAD = 20;
+/** bigint holds more, but no round is larger; beyond 2^53 a number stops being exact anyway. */
+export const MAX_FUNDING_AMOUNT = 1e13;
+
+/** PostgreSQL text cannot hold U+0000, so any text that contains it is refused before it gets there. */
+export function hasNulCharacter(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+const text = (message?: string) => z.string(message === undefined ? undefined : { message }).refine((value) => !hasNulCharacter(value), 'must not contain NUL characters');
 
 /** `https://www.Acme.com/about` → `acme.com`. */
 export function normalizeDomain(value: string): string {
@@ -39,14 +48,13 @@ export function leadIdentityKey(lead: { domain: string; companyName: string; fun
   return `${who}|${lead.fundingRound}|${lead.fundingDate}`;
 }
 
-const requiredText = (max: number) => z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const requiredText = (max: number) => text('is required').trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 export const contactInputSchema = z.object({
   name: requiredText(200),
-  role: z.string().trim().max(200, 'must be at most 200 characters').default(''),
-  email: z.string({ message: 'is required' }).trim().toLowerCase().pipe(z.email({ message: 'must be an email address' })),
-  linkedIn: z
-    .string()
+  role: text().trim().max(200, 'must be at most 200 characters').default(''),
+  email: text('is required').trim().toLowerCase().pipe(z.email({ message: 'must be an email address' })),
+  linkedIn: text()
     .trim()
     .max(500)
     .default('')
@@ -56,23 +64,21 @@ export type ContactInput = z.output<typeof contactInputSchema>;
 
 export const leadInputSchema = z.object({
   companyName: requiredText(200),
-  domain: z
-    .string({ message: 'is required' })
+  domain: text('is required')
     .transform(normalizeDomain)
     .pipe(z.string().min(1, 'is required').refine(isDomain, 'must be a domain such as acme.com')),
   industry: requiredText(100),
   fundingAmount: z
     .number({ message: 'must be a number of dollars' })
     .min(0, 'must not be negative')
-    .max(1e13, 'is too large')
+    .max(MAX_FUNDING_AMOUNT, 'is too large')
     .transform((value) => Math.round(value)),
   fundingRound: fundingRoundSchema,
   location: requiredText(200),
   fundingDate: isoDateSchema,
   description: requiredText(5000),
-  tags: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
-  sourceUrl: z
-    .string()
+  tags: z.array(text().trim().min(1).max(50)).max(20).default([]),
+  sourceUrl: text()
     .trim()
     .refine((value) => /^https?:\/\/\S+$/.test(value), 'must be an http(s) URL')
     .nullish()

@@ -7,7 +7,11 @@ export const fundingRoundSchema = z.enum(FUNDING_ROUNDS);
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'must be a real calendar date');
+  // Year 0000 does not exist in PostgreSQL's calendar (1 BC is followed by AD 1).
+  .refine(
+    (value) => !value.startsWith('0000') && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'must be a real calendar date',
+  );
 
 export const contactSchema = z.object({
   name: z.string(),

@@ -105,7 +105,13 @@ export function sessionCredential(request: FastifyRequest): string | undefined {
   if (authorization?.startsWith('Bearer ')) return `bearer:${authorization.slice(7).trim()}`;
   const cookie = request.headers.cookie;
   const match = cookie ? SESSION_COOKIE.exec(cookie) : null;
-  return match?.[1] ? `cookie:${decodeURIComponent(match[1])}` : undefined;
+  if (!match?.[1]) return undefined;
+  try {
+    return `cookie:${decodeURIComponent(match[1])}`;
+  } catch {
+    // Not valid percent-encoding (`=%`): no session, as if the cookie were absent.
+    return undefined;
+  }
 }
 
 /** Forget cached sessions: all of them, or those of one user. */

@@ -156,6 +156,41 @@ describe('admin lead writes', () => {
     expect(found[0]!.description).toContain('CC BY 4.0');
   });
 
+  it('skips import rows that PostgreSQL or the lead form would refuse, with a reason each, and stores none of them', async () => {
+    const header = 'company_slug,company_name,fundraisingfox_url,domain,announced_on,stage,round_label,amount_usd,amount_is_floor,basis';
+    const row = (name: string, domain: string, date: string, amount: string) => `x,${name},https://fundraisingfox.com/companies/x,${domain},${date},Seed,Seed,${amount},False,press`;
+    const csv = [
+      header,
+      row('Kept Robotics', 'https://www.Kept-Robotics.example.com/', '2026-03-04', '1000000'),
+      row('Nul\u0000 Labs', 'nul.example.com', '2026-03-04', '1000000'),
+      row('Zero Year Labs', 'zero.example.com', '0000-03-04', '1000000'),
+      row('Leap Labs', 'leap.example.com', '2021-02-29', '1000000'),
+      row('Huge Labs', 'huge.example.com', '2026-03-04', '1e300'),
+      row('Script Labs', 'javascript:alert(1)', '2026-03-04', '1000000'),
+      row('N'.repeat(3000), '', '2026-03-04', '1000000'),
+      '',
+    ].join('\n');
+    const before = await totals();
+    for (const url of ['/api/admin/imports/preview', '/api/admin/imports']) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'text/csv' }, payload: csv });
+      expect(response.statusCode, url).toBe(200);
+      const summary = response.json() as ImportSummary;
+      expect(summary).toMatchObject({ total: 7, created: 1, updated: 0, skipped: 6 });
+      expect(summary.skippedRows.map((skipped) => [skipped.line, skipped.reason])).toEqual([
+        [3, 'contains a NUL character'],
+        [4, 'no valid date (0000-03-04)'],
+        [5, 'no valid date (2021-02-29)'],
+        [6, 'amount "1e300" is too large'],
+        [7, 'domain "javascript:alert(1)" is not a domain such as acme.com'],
+        [8, 'company name is longer than 200 characters'],
+      ]);
+    }
+    expect((await totals()).leads).toBe(before.leads + 1);
+    // The domain is stored as the lead form would store it.
+    expect((await search('Kept Robotics')).map((lead) => lead.domain)).toEqual(['kept-robotics.example.com']);
+    expect(await search('Script Labs')).toEqual([]);
+  });
+
   it('refuses a CSV that is not a Fundraising Fox file', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/imports/preview', headers: { ...admin, 'content-type': 'text/csv' }, payload: 'name,amount\nx,1\n' });
     expect(response.statusCode).toBe(400);

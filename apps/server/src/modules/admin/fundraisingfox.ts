@@ -1,6 +1,6 @@
 // Maps a row of the Fundraising Fox open dataset (../shared/data) to a lead, or says why it is skipped.
 // Industry and location are not in the data: they stay empty ("Unknown" in the UI), never invented.
-import type { FundingRound } from '@fundwire/shared';
+import { hasNulCharacter, isDomain, isoDateSchema, MAX_FUNDING_AMOUNT, normalizeDomain, type FundingRound } from '@fundwire/shared';
 import type { BulkLead } from '../leads/bulk.js';
 
 export const FUNDRAISINGFOX_COLUMNS = [
@@ -47,11 +47,21 @@ const REAL_ESTATE = /\b(real estate|realty|properties|property|apartments|reside
 
 export type MappedRow = { lead: BulkLead } | { skip: string };
 
+/** The lead form's limit; longer names would also not fit the identity key's index. */
+const MAX_COMPANY_NAME = 200;
+
 export function mapFundraisingFoxRow(row: Record<(typeof FUNDRAISINGFOX_COLUMNS)[number], string>): MappedRow {
+  // PostgreSQL text cannot hold U+0000.
+  if (Object.values(row).some(hasNulCharacter)) return { skip: 'contains a NUL character' };
   const name = row.company_name.trim();
   if (!name) return { skip: 'no company name' };
+  if (name.length > MAX_COMPANY_NAME) return { skip: `company name is longer than ${MAX_COMPANY_NAME} characters` };
   const date = row.announced_on.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { skip: `no valid date (${date || 'empty'})` };
+  // The lead form's rule: a real calendar date (not 2020-02-30, not year 0000).
+  if (!isoDateSchema.safeParse(date).success) return { skip: `no valid date (${date || 'empty'})` };
+  // The lead form's rule too; an empty domain is allowed (the lead is then known by its name).
+  const domain = row.domain.trim() === '' ? '' : normalizeDomain(row.domain);
+  if (domain !== '' && !isDomain(domain)) return { skip: `domain "${row.domain.trim()}" is not a domain such as acme.com` };
   if (REAL_ESTATE.test(name)) return { skip: 'real estate, not a startup' };
   if (FUND_OR_VEHICLE.test(name)) return { skip: 'a fund or investment vehicle, not a startup' };
   const round = mapRound(row.stage, row.round_label);
@@ -61,13 +71,14 @@ export function mapFundraisingFoxRow(row: Record<(typeof FUNDRAISINGFOX_COLUMNS)
   }
   const amount = row.amount_usd.trim() === '' ? 0 : Math.round(Number(row.amount_usd));
   if (!Number.isFinite(amount) || amount < 0) return { skip: `amount "${row.amount_usd}" is not a number` };
+  if (amount > MAX_FUNDING_AMOUNT) return { skip: `amount "${row.amount_usd}" is too large` };
   const basis = row.basis.trim() === 'sec_filing' ? 'an SEC filing' : 'press reports';
   const amountNote =
     amount === 0 ? 'The amount was not disclosed.' : row.amount_is_floor.trim() === 'True' ? 'The filed amount is a minimum.' : '';
   return {
     lead: {
       companyName: name,
-      domain: row.domain.trim().toLowerCase(),
+      domain,
       industry: '',
       location: '',
       fundingAmount: amount,

@@ -174,7 +174,7 @@ describe('leads API', () => {
     const expected: string[][] = [];
     for (const row of api.leads) {
       const base = [row.companyName, row.domain, row.industry, String(row.fundingAmount), row.fundingRound, row.location, row.fundingDate, row.description];
-      const neutral = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+      const neutral = (cell: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(cell) ? `'${cell}` : cell);
       if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '']);
       for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email, contact.linkedIn].map(neutral));
     }
@@ -193,5 +193,44 @@ describe('leads API', () => {
     const bad = await get('/api/leads/export.csv?dateStart=nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('dateStart');
+  });
+
+  it('answers an export with bad filters with a JSON 400 before the first byte, never a 200 cut short', async () => {
+    for (const url of ['/api/leads/export.csv?q=%00', '/api/leads/export.csv?location=Austin%00', '/api/leads/export.csv?dateStart=0000-01-01', '/api/leads/export.csv?dateEnd=2021-02-29']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.json(), url).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('neutralises a formula that follows a separator inside an exported cell', async () => {
+    await insertLeads(t.database, [
+      lead({
+        id: '10000000-0000-4000-8000-000000000009',
+        companyName: 'Semicolon Labs',
+        domain: 'semicolon.example.com',
+        description: 'Looks fine;=HYPERLINK("http://evil.example.com")',
+        location: 'Austin\t=1+1',
+        contacts: [{ name: 'Pat Example', role: 'CEO,@SUM(A1)', email: 'pat@semicolon.example.com', linkedIn: '' }],
+      }),
+    ]);
+    const rows = parseCsv((await get('/api/leads/export.csv?q=semicolon%20labs')).body);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[5]).toBe("'Austin\t=1+1");
+    expect(rows[1]?.[7]).toBe(`'Looks fine;=HYPERLINK("http://evil.example.com")`);
+    expect(rows[1]?.[9]).toBe("'CEO,@SUM(A1)");
+  });
+
+  // Last: it takes the contacts table away for a moment.
+  it('reads the first rows before answering, so an export whose query fails is a JSON error, not a 200 cut short', async () => {
+    await t.database.rawTransaction((query) => query('alter table contacts rename to contacts_away'));
+    try {
+      const response = await get('/api/leads/export.csv');
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: 'Internal server error' });
+    } finally {
+      await t.database.rawTransaction((query) => query('alter table contacts_away rename to contacts'));
+    }
   });
 });

@@ -3,6 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, freeLeadsResponseSchema, leadFilterSchema, leadListQuerySchema, leadStatsSchema } from '@fundwire/shared';
 import { getLeadStats, listFreeLeads, listLeadsJson, streamLeadsCsv } from './service.js';
 
+async function* prepend(first: IteratorResult<string>, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
+}
+
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public sample: the response schema strips anything that is not a FreeLead field.
   app.get('/api/free-leads', { schema: { response: { 200: freeLeadsResponseSchema } } }, async () => listFreeLeads(app.database.db));
@@ -16,7 +22,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/leads/stats', { schema: { response: { 200: leadStatsSchema } } }, async () => getLeadStats(app.database.db));
 
   app.get('/api/leads/export.csv', { schema: { querystring: leadFilterSchema } }, async (request, reply) => {
-    const stream = Readable.from(streamLeadsCsv(app.database.db, request.query), { objectMode: false });
+    // Read the first chunk before the status line goes out: a query that fails is then a JSON error,
+    // never a 200 cut short.
+    const chunks = streamLeadsCsv(app.database.db, request.query);
+    const first = await chunks.next();
+    const stream = Readable.from(prepend(first, chunks), { objectMode: false });
     stream.on('error', (error) => request.log.error({ err: error }, 'CSV export failed part-way'));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -198,9 +198,10 @@ const csvColumns = {
 
 /** The whole filtered result as CSV, fetched in keyset batches so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
-  yield CSV_HEADER_LINE;
   const where = filterConditions(filter);
   let after: { date: string; id: string } | undefined;
+  // The header travels with the first batch, so the first chunk is only ready once the first query succeeded.
+  let header = CSV_HEADER_LINE;
   for (;;) {
     const keyset = after ? sql`(${leads.fundingDate}, ${leads.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined;
     const rows = await db
@@ -209,12 +210,16 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       .where(and(where, keyset))
       .orderBy(desc(leads.fundingDate), desc(leads.id))
       .limit(EXPORT_BATCH);
-    if (rows.length === 0) return;
+    if (rows.length === 0) {
+      if (header) yield header;
+      return;
+    }
     const byLead = await contactsFor(
       db,
       rows.map((row) => row.id),
     );
-    let chunk = '';
+    let chunk = header;
+    header = '';
     for (const row of rows) chunk += leadCsvLines({ ...row, contacts: byLead.get(row.id) ?? [] });
     yield chunk;
     const last = rows[rows.length - 1]!;

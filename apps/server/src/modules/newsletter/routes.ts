@@ -57,14 +57,12 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  // Fastify's own parser (prototype-poisoning protection included), but an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
-    }
+    parseJson(request, text, done);
   });
 
   app.post('/api/subscribe-email', { schema: { response: { 200: subscribeEmailResponseSchema } } }, async (request) => {
