@@ -21,16 +21,16 @@ export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
 export interface CsvLead {
   companyName: string;
   domain: string;
-  industry: string;
-  fundingAmount: number;
-  fundingRound: string;
-  location: string;
+  industry: string | null;
+  fundingAmount: number | null;
+  fundingRound: string | null;
+  location: string | null;
   fundingDate: string;
   description: string;
-  contacts: { name: string; role: string; email: string; linkedIn: string }[];
+  contacts: { name: string; role: string; email: string | null; linkedIn: string }[];
 }
 
-/** One line per contact; a lead without contacts still gets one line with empty contact cells. */
+/** One line per contact; unknown values are empty cells; a lead without contacts still gets one line with empty contact cells. */
 export function leadCsvLines(lead: CsvLead): string {
   const base = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description];
   if (lead.contacts.length === 0) return csvLine([...base, '', '', '', '']);

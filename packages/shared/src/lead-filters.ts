@@ -1,6 +1,6 @@
 // The lead list filter, as the query string carries it. One schema for the API, the export and the web app.
 import { z } from 'zod';
-import { MAX_LEADS_PAGE_SIZE, LEADS_PAGE_SIZE } from './constants.js';
+import { MAX_LEADS_PAGE_SIZE, LEADS_PAGE_SIZE, UNDISCLOSED } from './constants.js';
 import { fundingRoundSchema, isoDateSchema, leadSchema } from './leads.js';
 
 const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -23,7 +23,9 @@ export const leadFilterSchema = z
   .object({
     industry: optionalText('industry', 100),
     fundingRound: z
-      .union([z.literal(''), fundingRoundSchema], { message: 'fundingRound must be one of Pre-Seed, Seed, Series A, Series B, Series C, Series D+' })
+      .union([z.literal(''), z.literal(UNDISCLOSED), fundingRoundSchema], {
+        message: 'fundingRound must be one of Pre-Seed, Seed, Series A, Series B, Series C, Series D+, Undisclosed',
+      })
       .optional()
       .transform((value) => (value ? value : undefined)),
     minFunding: wholeNumber('minFunding', 0).optional(),
@@ -61,8 +63,11 @@ export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
 export const leadStatsSchema = z.object({
   industries: z.array(z.string()),
   totalLeads: z.number().int(),
+  /** Sum and mean of disclosed amounts only. */
   totalFunding: z.number(),
   avgFunding: z.number(),
+  /** How many leads have a disclosed amount. */
+  disclosedCount: z.number().int(),
   recentLeads: z.number().int(),
 });
 export type LeadStats = z.infer<typeof leadStatsSchema>;

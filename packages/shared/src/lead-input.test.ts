@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, leadIdentityKey, leadInputSchema, normalizeCompanyName, normalizeDomain } from './lead-input.js';
+import { fieldErrors, leadIdentityKey, leadInputSchema, normalizeCompanyName, normalizeDomain, parseDecimalAmount } from './lead-input.js';
 
 const valid = {
   companyName: 'Acme',
@@ -60,5 +60,34 @@ describe('lead input', () => {
     expect(fieldErrors(nul('fundingDate', '0000-01-01').error!)).toEqual([{ field: 'fundingDate', message: 'must be a real calendar date' }]);
     expect(nul('fundingDate', '0001-01-01').success).toBe(true);
     expect(fieldErrors(nul('fundingAmount', 1e300).error!)).toEqual([{ field: 'fundingAmount', message: 'is too large' }]);
+  });
+
+  it('takes unknown as a value: no round, amount, industry, location or email is null, never 0 or empty', () => {
+    const lead = leadInputSchema.parse({
+      ...valid,
+      domain: '',
+      industry: '',
+      location: null,
+      fundingAmount: null,
+      fundingRound: 'Undisclosed',
+      roundLabel: 'Convertible Note',
+      contacts: [{ name: 'Pat Filer', role: 'Director', email: '' }],
+    });
+    expect(lead).toMatchObject({ domain: '', industry: null, location: null, fundingAmount: null, fundingRound: null, roundLabel: 'Convertible Note' });
+    expect(lead.contacts).toEqual([{ name: 'Pat Filer', role: 'Director', email: null, linkedIn: '' }]);
+    expect(leadInputSchema.parse({ ...valid, fundingAmount: '', fundingRound: '' })).toMatchObject({ fundingAmount: null, fundingRound: null });
+    expect(leadIdentityKey({ domain: 'acme.com', companyName: 'Acme', fundingRound: null, roundLabel: 'Convertible Note', fundingDate: '2026-01-02' })).toBe(
+      'acme.com|Undisclosed:convertible note|2026-01-02',
+    );
+    // A contact still needs a name.
+    expect(leadInputSchema.safeParse({ ...valid, contacts: [{ name: '', email: 'x@acme.com' }] }).success).toBe(false);
+  });
+
+  it('reads amounts as decimal dollars only: no hex, exponent or sign', () => {
+    expect(parseDecimalAmount('12048192.77')).toBe(12048192.77);
+    for (const text of ['0x10', '1e300', '-5', '1,000', 'Infinity', 'NaN', '12.']) expect(parseDecimalAmount(text), text).toBeUndefined();
+    expect(leadInputSchema.parse({ ...valid, fundingAmount: '2500000.5' }).fundingAmount).toBe(2_500_001);
+    expect(fieldErrors(leadInputSchema.safeParse({ ...valid, fundingAmount: '0x10' }).error!)).toEqual([{ field: 'fundingAmount', message: 'must be a decimal number of dollars' }]);
+    expect(leadInputSchema.safeParse({ ...valid, fundingAmount: Number.NaN }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // What an admin (form, batch or import) may write as a lead, and how a lead is recognised again.
 import { z } from 'zod';
+import { FUNDING_ROUNDS, UNDISCLOSED, type FundingRound } from './constants.js';
 import { fundingRoundSchema, isoDateSchema } from './leads.js';
 
 export const MAX_BATCH_LEADS = 10_000;
@@ -41,19 +42,74 @@ export function normalizeCompanyName(value: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** A lead's identity: its normalised domain (or name when it has no domain), round and funding date. */
-export function leadIdentityKey(lead: { domain: string; companyName: string; fundingRound: string; fundingDate: string }): string {
+/**
+ * A lead's identity: its normalised domain (or name when it has no domain), round and funding date. An
+ * undisclosed round is told apart by its label, so a note and an equity round on one day stay two leads.
+ */
+export function leadIdentityKey(lead: { domain: string; companyName: string; fundingRound: string | null; fundingDate: string; roundLabel?: string | null }): string {
   const domain = normalizeDomain(lead.domain);
   const who = domain ? domain : `name:${normalizeCompanyName(lead.companyName)}`;
-  return `${who}|${lead.fundingRound}|${lead.fundingDate}`;
+  const round = lead.fundingRound ?? (lead.roundLabel ? `${UNDISCLOSED}:${lead.roundLabel.trim().toLowerCase()}` : UNDISCLOSED);
+  return `${who}|${round}|${lead.fundingDate}`;
 }
 
 const requiredText = (max: number) => text('is required').trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/** Unknown is a value: empty or missing text becomes null. */
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * A decimal number of dollars as text (`2500000`, `12048192.77`): no hex, no exponent, no sign, no
+ * thousands separators. Returns undefined for anything else, so `0x10` is never read as $16.
+ */
+export function parseDecimalAmount(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (!/^\d{1,16}(\.\d{1,6})?$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}
+
+/** Dollars as a number or decimal text; empty or missing is undisclosed (null), never 0. */
+const amountSchema = z
+  .unknown()
+  .transform((value, context): number | null => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const amount = typeof value === 'number' ? value : typeof value === 'string' ? parseDecimalAmount(value) : undefined;
+    if (amount === undefined || !Number.isFinite(amount)) {
+      context.addIssue({ code: 'custom', message: typeof value === 'string' ? 'must be a decimal number of dollars' : 'must be a number of dollars' });
+      return z.NEVER;
+    }
+    return amount;
+  })
+  .pipe(
+    z
+      .number()
+      .min(0, 'must not be negative')
+      .max(MAX_FUNDING_AMOUNT, 'is too large')
+      .transform((value) => Math.round(value))
+      .nullable(),
+  );
+
+const roundSchema = z
+  .union([fundingRoundSchema, z.literal(UNDISCLOSED), z.literal(''), z.null()], {
+    message: `must be one of ${FUNDING_ROUNDS.join(', ')} or ${UNDISCLOSED}`,
+  })
+  .optional()
+  .transform((value): FundingRound | null => (value === undefined || value === null || value === '' || value === UNDISCLOSED ? null : value));
 
 export const contactInputSchema = z.object({
   name: requiredText(200),
   role: text().trim().max(200, 'must be at most 200 characters').default(''),
-  email: text('is required').trim().toLowerCase().pipe(z.email({ message: 'must be an email address' })),
+  /** Public filings name people, not addresses: the email may be empty (null). */
+  email: text()
+    .trim()
+    .toLowerCase()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email({ message: 'must be an email address' }).nullable()),
   linkedIn: text()
     .trim()
     .max(500)
@@ -62,21 +118,24 @@ export const contactInputSchema = z.object({
 });
 export type ContactInput = z.output<typeof contactInputSchema>;
 
+/**
+ * The one lead-input contract: the admin form, JSON batches, CSV imports and the SEC feed all write
+ * through it. The form asks for more (a domain, industry and location); the contract lets unknown be null.
+ */
 export const leadInputSchema = z.object({
   companyName: requiredText(200),
-  domain: text('is required')
-    .transform(normalizeDomain)
-    .pipe(z.string().min(1, 'is required').refine(isDomain, 'must be a domain such as acme.com')),
-  industry: requiredText(100),
-  fundingAmount: z
-    .number({ message: 'must be a number of dollars' })
-    .min(0, 'must not be negative')
-    .max(MAX_FUNDING_AMOUNT, 'is too large')
-    .transform((value) => Math.round(value)),
-  fundingRound: fundingRoundSchema,
-  location: requiredText(200),
+  // Empty: no known website; the lead is then recognised by its name.
+  domain: text()
+    .nullish()
+    .transform((value) => normalizeDomain(value ?? ''))
+    .pipe(z.string().refine((value) => value === '' || isDomain(value), 'must be a domain such as acme.com')),
+  industry: optionalText(100),
+  fundingAmount: amountSchema,
+  fundingRound: roundSchema,
+  roundLabel: optionalText(200),
+  location: optionalText(200),
   fundingDate: isoDateSchema,
-  description: requiredText(5000),
+  description: text().trim().max(5000, 'must be at most 5000 characters').default(''),
   tags: z.array(text().trim().min(1).max(50)).max(20).default([]),
   sourceUrl: text()
     .trim()
@@ -97,13 +156,39 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(lead)', message: issue.message }));
 }
 
-export const batchUploadResponseSchema = z.object({ count: z.number().int(), created: z.number().int(), updated: z.number().int() });
+/** At most this many skipped rows are listed one by one; all are counted per reason. */
+export const MAX_SKIPPED_LISTED = 100;
+
+const skippedRowSchema = z.object({ line: z.number().int(), company: z.string(), reason: z.string() });
+/** Skip reasons with their counts, most frequent first. */
+const reasonCountsSchema = z.array(z.object({ reason: z.string(), count: z.number().int() }));
+
+export const batchUploadResponseSchema = z.object({
+  count: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  /** line = the row's 1-based position in the batch. */
+  skippedRows: z.array(skippedRowSchema),
+  skippedByReason: reasonCountsSchema,
+});
+export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
 
 export const importSummarySchema = z.object({
   total: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** Rows that matched a lead already stored and changed nothing. */
+  unchanged: z.number().int(),
+  /** Rows that repeat a round seen earlier in the file (same company, round and date): merged into that lead. */
+  merged: z.number().int(),
   skipped: z.number().int(),
-  skippedRows: z.array(z.object({ line: z.number().int(), company: z.string(), reason: z.string() })),
+  skippedRows: z.array(skippedRowSchema),
+  skippedByReason: reasonCountsSchema,
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** Skip reasons without their row-specific details, so they can be counted: `no valid date (2020-02-30)` → `no valid date`. */
+export function reasonKind(reason: string): string {
+  return reason.replace(/\s*\(.*\)$/, '').replace(/"[^"]*"/g, '…').replace(/line \d+/g, 'an earlier line');
+}

@@ -1,6 +1,6 @@
 // The shapes of leads and contacts, as the API sends them and the forms edit them.
 import { z } from 'zod';
-import { FUNDING_ROUNDS } from './constants.js';
+import { EDITABLE_LEAD_FIELDS, FUNDING_ROUNDS, LEAD_SOURCES, UNDISCLOSED } from './constants.js';
 
 export const fundingRoundSchema = z.enum(FUNDING_ROUNDS);
 
@@ -16,7 +16,8 @@ export const isoDateSchema = z
 export const contactSchema = z.object({
   name: z.string(),
   role: z.string(),
-  email: z.string(),
+  /** Public filings name people, not addresses. */
+  email: z.string().nullable(),
   linkedIn: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
@@ -26,10 +27,15 @@ export const freeLeadSchema = z.object({
   id: z.string(),
   companyName: z.string(),
   domain: z.string(),
-  industry: z.string(),
-  fundingAmount: z.number().int(),
-  fundingRound: z.string(),
-  location: z.string(),
+  /** null: unknown. */
+  industry: z.string().nullable(),
+  /** null: undisclosed, never 0. */
+  fundingAmount: z.number().int().nullable(),
+  /** One of the six rounds, or null: undisclosed (see roundLabel). */
+  fundingRound: z.string().nullable(),
+  /** The round as the source named it, when it is not simply the stage ('Convertible Note'). */
+  roundLabel: z.string().nullable(),
+  location: z.string().nullable(),
   fundingDate: isoDateSchema,
   description: z.string(),
 });
@@ -37,7 +43,11 @@ export type FreeLead = z.infer<typeof freeLeadSchema>;
 
 export const leadSchema = freeLeadSchema.extend({
   tags: z.array(z.string()),
+  source: z.enum(LEAD_SOURCES),
+  sourceId: z.string().nullable(),
   sourceUrl: z.string().nullable(),
+  /** Fields an admin changed by hand: imports and feeds never overwrite them. */
+  editedFields: z.array(z.enum(EDITABLE_LEAD_FIELDS)),
   contacts: z.array(contactSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -49,3 +59,8 @@ export const freeLeadsResponseSchema = z.object({
   message: z.string(),
 });
 export type FreeLeadsResponse = z.infer<typeof freeLeadsResponseSchema>;
+
+/** The round as readers see it: the stage, or Undisclosed. */
+export function roundText(lead: { fundingRound: string | null }): string {
+  return lead.fundingRound ?? UNDISCLOSED;
+}

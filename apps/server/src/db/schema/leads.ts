@@ -1,7 +1,7 @@
 // Leads (funded companies) and their contacts.
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FUNDING_ROUNDS } from '@fundwire/shared';
+import { FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 
@@ -11,15 +11,24 @@ export const leads = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     companyName: text('company_name').notNull(),
     domain: text('domain').notNull(),
-    industry: text('industry').notNull(),
-    /** Whole US dollars; bigint because rounds reach billions. */
-    fundingAmount: bigint('funding_amount', { mode: 'number' }).notNull(),
-    fundingRound: fundingRoundEnum('funding_round').notNull().default('Seed'),
-    location: text('location').notNull(),
+    /** null: unknown. */
+    industry: text('industry'),
+    /** Whole US dollars; bigint because rounds reach billions. null: undisclosed (never 0). */
+    fundingAmount: bigint('funding_amount', { mode: 'number' }),
+    /** null: undisclosed; round_label then keeps what the source called it. */
+    fundingRound: fundingRoundEnum('funding_round'),
+    roundLabel: text('round_label'),
+    location: text('location'),
     fundingDate: date('funding_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Where the lead came from: manual, batch, import, sec-form-d. */
+    source: text('source', { enum: LEAD_SOURCES }).notNull().default('manual'),
+    /** The source's own id for the round (a Fundraising Fox slug, an SEC accession number). */
+    sourceId: text('source_id'),
     sourceUrl: text('source_url'),
+    /** Fields an admin changed by hand: imports and feeds fill or update every other field, never these. */
+    editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
     /** normalised domain (or company name) | round | funding date: the same lead uploaded twice updates this row. */
     identityKey: text('identity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -51,6 +60,7 @@ export const contacts = pgTable(
     position: integer('position').notNull().default(0),
     name: text('name').notNull(),
     role: text('role').notNull().default(''),
+    /** '' when unknown (the API says null). */
     email: text('email').notNull().default(''),
     linkedIn: text('linked_in').notNull().default(''),
   },

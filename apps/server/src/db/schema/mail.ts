@@ -45,6 +45,8 @@ export const mailEditions = pgTable('mail_editions', {
   coversTo: timestamp('covers_to', { withTimezone: true }).notNull(),
   trigger: text('trigger', { enum: ['schedule', 'admin'] }).notNull(),
   recipientCount: integer('recipient_count').notNull().default(0),
+  /** Set when the first mail goes out: covers_to moves to that moment, so the content is what exists at send time. */
+  contentFixedAt: timestamp('content_fixed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });

@@ -11,7 +11,7 @@ const DAYS_SPREAD = 730; // 24 months
 export interface SeedContact {
   name: string;
   role: string;
-  email: string;
+  email: string | null;
   linkedIn: string;
 }
 
@@ -20,8 +20,11 @@ export interface SeedLead {
   companyName: string;
   domain: string;
   industry: string;
-  fundingAmount: number;
-  fundingRound: FundingRound;
+  /** null: undisclosed, as about one real round in five is. */
+  fundingAmount: number | null;
+  /** null: no stated stage; roundLabel says what it was. */
+  fundingRound: FundingRound | null;
+  roundLabel: string | null;
   location: string;
   fundingDate: string;
   /** When Fundwire "found" the round: the day after it was announced (the insert caps it at now). */
@@ -30,6 +33,8 @@ export interface SeedLead {
   tags: string[];
   contacts: SeedContact[];
 }
+
+const UNDISCLOSED_LABELS = ['Convertible Note', 'Equity financing (Form D, Rule 506(b))', 'SAFE', 'Debt financing', 'Grant'];
 
 /** mulberry32: a tiny, fast, well-distributed 32-bit PRNG. */
 export function createRandom(seed: number) {
@@ -192,18 +197,25 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
       });
     }
 
+    // Real rounds are often undisclosed (decision 023). Chosen by position, not by the PRNG, so every other
+    // value stays what it was: about 1 in 9 has no amount, 1 in 16 no stage, 1 in 13 a contact without email.
+    const amountUndisclosed = i % 9 === 4;
+    const stageUndisclosed = i % 16 === 7;
+    if (i % 13 === 2 && contacts.length > 1) contacts[contacts.length - 1]!.email = null;
+
     yield {
       id,
       companyName,
       domain,
       industry,
-      fundingAmount,
-      fundingRound,
+      fundingAmount: amountUndisclosed ? null : fundingAmount,
+      fundingRound: stageUndisclosed ? null : fundingRound,
+      roundLabel: stageUndisclosed ? (UNDISCLOSED_LABELS[i % UNDISCLOSED_LABELS.length] as string) : null,
       location: random.pick(LOCATIONS),
       fundingDate,
       createdAt: new Date(Date.parse(`${fundingDate}T14:00:00Z`) + 86_400_000).toISOString(),
       description,
-      tags: [industry.toLowerCase(), fundingRound.toLowerCase().replace(/\s+/g, '-')],
+      tags: [industry.toLowerCase(), (stageUndisclosed ? 'undisclosed' : fundingRound).toLowerCase().replace(/\s+/g, '-')],
       contacts,
     };
   }

@@ -3,7 +3,7 @@
 // subscribe) and the paying subscriber's alert (every new lead with its contacts).
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
-import { formatPlanPrice, PLANS, TRIAL_DAYS, type Contact, type FreeLead } from '@fundwire/shared';
+import { formatPlanPrice, PLANS, roundText, TRIAL_DAYS, UNDISCLOSED, UNKNOWN, type Contact, type FreeLead } from '@fundwire/shared';
 import { colors, EmailLayout, type FooterLinks } from './email-layout.js';
 
 /** A lead as the free sample shows it; alerts add its contacts. */
@@ -22,8 +22,9 @@ export interface DigestProps {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-export function formatMoney(amount: number): string {
-  return money.format(amount);
+/** Undisclosed amounts say so; they are never $0. */
+export function formatMoney(amount: number | null): string {
+  return amount === null ? UNDISCLOSED : money.format(amount);
 }
 
 function digestTitle(props: Pick<DigestProps, 'kind' | 'cadence' | 'totalCount'>): string {
@@ -41,12 +42,15 @@ function LeadBlock({ lead, withContacts }: { lead: DigestLead; withContacts: boo
     <Section style={{ borderTop: `1px solid ${colors.border}`, padding: '14px 0' }}>
       <Text style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>
         {lead.companyName}{' '}
-        <Link href={`https://${lead.domain}`} style={{ color: colors.muted, fontWeight: 400, fontSize: 13 }}>
-          {lead.domain}
-        </Link>
+        {lead.domain ? (
+          <Link href={`https://${lead.domain}`} style={{ color: colors.muted, fontWeight: 400, fontSize: 13 }}>
+            {lead.domain}
+          </Link>
+        ) : null}
       </Text>
       <Text style={{ margin: '2px 0 0', fontSize: 14 }}>
-        <strong>{formatMoney(lead.fundingAmount)}</strong> {lead.fundingRound} · {lead.industry} · {lead.location} · {lead.fundingDate}
+        <strong>{formatMoney(lead.fundingAmount)}</strong> {roundText(lead)}
+        {lead.roundLabel ? ` (${lead.roundLabel})` : ''} · {lead.industry ?? UNKNOWN} · {lead.location ?? UNKNOWN} · {lead.fundingDate}
       </Text>
       {withContacts ? (
         <>

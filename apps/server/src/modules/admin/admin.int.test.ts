@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportSummary, Lead } from '@fundwire/shared';
+import type { BatchUploadResponse, ImportSummary, Lead, LeadStats } from '@fundwire/shared';
 import { contacts, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 
@@ -88,32 +88,34 @@ describe('admin lead writes', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/leads/not-a-uuid', headers: admin, payload: leadInput() })).statusCode).toBe(404);
   });
 
-  it('uploads a batch all-or-nothing: one bad row in 1,000 names that row and writes nothing', async () => {
+  it('uploads a batch through the lead-input contract: a bad row is skipped with its position and reason, the good rows are saved', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) =>
       leadInput({ companyName: `Batch Co ${index}`, domain: `batch-${index}.example.com`, contacts: [{ name: `P ${index}`, role: 'CEO', email: `p${index}@batch.example.com`, linkedIn: '' }] }),
     );
     rows[637] = leadInput({ companyName: 'Broken Co', domain: 'broken.example.com', fundingRound: 'Series Q' });
     const before = await totals();
-    const bad = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
-    expect(bad.statusCode).toBe(400);
-    const body = bad.json() as { error: string; rows: { index: number; companyName: string; errors: { field: string }[] }[] };
-    expect(body.error).toContain('Row 638');
-    expect(body.rows).toHaveLength(1);
-    expect(body.rows[0]).toMatchObject({ index: 637, companyName: 'Broken Co', errors: [{ field: 'fundingRound' }] });
-    expect(await totals()).toEqual(before);
+    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as BatchUploadResponse;
+    expect(body).toMatchObject({ count: 1000, created: 999, updated: 0, skipped: 1 });
+    expect(body.skippedRows).toEqual([{ line: 638, company: 'Broken Co', reason: expect.stringContaining('fundingRound must be one of') }]);
+    expect((await totals()).leads).toBe(before.leads + 999);
 
+    // The same leads again: nothing changes, contacts are replaced, not added.
     rows[637] = leadInput({ companyName: 'Fixed Co', domain: 'fixed.example.com' });
-    const good = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
-    expect(good.statusCode).toBe(200);
-    expect(good.json()).toEqual({ count: 1000, created: 1000, updated: 0 });
-    expect((await totals()).leads).toBe(before.leads + 1000);
-
-    // The same leads again update in place (contacts replaced, not added).
     const repeat = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: rows });
-    expect(repeat.json()).toEqual({ count: 1000, created: 0, updated: 1000 });
+    expect(repeat.json()).toMatchObject({ count: 1000, created: 1, updated: 0, skipped: 0 });
     const after = await totals();
     expect(after.leads).toBe(before.leads + 1000);
     expect(after.contacts).toBe(before.contacts + 1000);
+  });
+
+  it('refuses a batch in which no row is valid, and writes nothing', async () => {
+    const before = await totals();
+    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: [{ companyName: 'No Date Co' }, 42] } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('None of the 2 leads is valid');
+    expect(await totals()).toEqual(before);
   });
 
   it('refuses empty, oversized and malformed batches', async () => {
@@ -127,68 +129,203 @@ describe('admin lead writes', () => {
     expect(notJson.json()).toEqual({ error: expect.any(String) });
   });
 
-  it('previews and imports the shared Fundraising Fox sample; a second import creates nothing', async () => {
+  const postCsv = (url: string, payload: string | Buffer) => t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'text/csv' }, payload });
+  const importCsv = async (payload: string | Buffer) => {
+    const response = await postCsv('/api/admin/imports', payload);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return response.json() as ImportSummary;
+  };
+  const HEADER = 'company_slug,company_name,fundraisingfox_url,domain,announced_on,stage,round_label,amount_usd,amount_is_floor,basis';
+  const ffRow = (name: string, domain: string, date: string, amount: string, stage = 'Seed', label = stage) =>
+    `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')},${name},https://fundraisingfox.com/companies/x,${domain},${date},${stage},"${label}",${amount},False,press`;
+
+  it('previews and imports the shared Fundraising Fox sample: 95% of non-fund rows, preview = commit, a second import changes nothing', async () => {
     const csv = readFileSync(samplePath);
     const before = await totals();
-    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'text/csv' }, payload: csv });
 
-    const preview = (await post('/api/admin/imports/preview')).json() as ImportSummary;
+    const previewResponse = await postCsv('/api/admin/imports/preview', csv);
+    expect(previewResponse.statusCode).toBe(200);
+    const preview = previewResponse.json() as ImportSummary;
     expect(preview.total).toBe(2540);
-    expect(preview.created + preview.skipped).toBe(2540);
+    expect(preview.created + preview.updated + preview.unchanged + preview.merged + preview.skipped).toBe(2540);
     expect(preview.updated).toBe(0);
+    const funds = preview.skippedByReason.find((entry) => entry.reason.includes('pooled investment fund'))?.count ?? 0;
+    expect(preview.created + preview.merged).toBeGreaterThanOrEqual(0.95 * (2540 - funds));
+    // Only pooled funds and exact copies are skipped, each with a line and a reason.
+    expect(preview.skippedByReason.map((entry) => entry.reason).sort()).toEqual(
+      expect.arrayContaining(preview.skippedByReason.map((entry) => entry.reason).filter((reason) => /pooled investment fund|exact copy/.test(reason))),
+    );
+    for (const entry of preview.skippedByReason) expect(entry.reason).toMatch(/pooled investment fund|exact copy/);
     expect(preview.skippedRows).toHaveLength(preview.skipped);
-    for (const row of preview.skippedRows) expect(row.reason.length).toBeGreaterThan(3);
+    for (const row of preview.skippedRows) {
+      expect(row.line).toBeGreaterThan(1);
+      expect(row.reason.length).toBeGreaterThan(3);
+    }
     expect(await totals()).toEqual(before);
 
-    const imported = (await post('/api/admin/imports')).json() as ImportSummary;
+    const imported = await importCsv(csv);
     expect(imported).toEqual(preview);
     expect((await totals()).leads).toBe(before.leads + preview.created);
 
-    const second = (await post('/api/admin/imports')).json() as ImportSummary;
-    expect(second.created).toBe(0);
-    expect(second.updated).toBe(preview.created);
+    const second = await importCsv(csv);
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: preview.created, skipped: preview.skipped });
     expect((await totals()).leads).toBe(before.leads + preview.created);
 
     // A subscriber finds an imported round, with its source link and without invented facts.
     const found = await search('Creoir');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ companyName: 'Creoir', domain: 'creoir.com', fundingRound: 'Seed', industry: '', location: '', sourceUrl: 'https://fundraisingfox.com/companies/creoir' });
+    expect(found[0]).toMatchObject({
+      companyName: 'Creoir',
+      domain: 'creoir.com',
+      fundingRound: 'Seed',
+      industry: null,
+      location: null,
+      source: 'import',
+      sourceId: 'creoir',
+      sourceUrl: 'https://fundraisingfox.com/companies/creoir',
+      editedFields: [],
+    });
     expect(found[0]!.description).toContain('CC BY 4.0');
+    // A non-ASCII name survives.
+    expect((await search('Apothékary')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps rounds without a stage or amount as Undisclosed; stats and amount filters leave them out', async () => {
+    const csv = [
+      HEADER,
+      ffRow('Zqx Note Co', 'note-co.example.com', '2026-08-01', '', '', 'Convertible Note'),
+      ffRow('Zqx Filing Co', 'filing-co.example.com', '2026-08-01', '', '', 'Equity financing (Form D, Rule 506(b))'),
+      ffRow('Zqx Small Co', 'small-co.example.com', '2026-08-01', '900', 'Seed', 'Angel'),
+      '',
+    ].join('\n');
+    expect(await importCsv(csv)).toMatchObject({ total: 3, created: 3, skipped: 0 });
+    const note = (await search('Zqx Note Co'))[0]!;
+    expect(note).toMatchObject({ fundingRound: null, roundLabel: 'Convertible Note', fundingAmount: null });
+    const list = async (query: string) =>
+      ((await t.app.inject({ method: 'GET', url: `/api/leads?limit=100&${query}`, headers: subscriber })).json() as { leads: Lead[] }).leads.map((lead) => lead.companyName);
+    expect(await list('maxFunding=1000')).toEqual(['Zqx Small Co']);
+    expect((await list('q=zqx')).sort()).toEqual(['Zqx Filing Co', 'Zqx Note Co', 'Zqx Small Co']);
+    expect((await list('fundingRound=Undisclosed&q=zqx')).sort()).toEqual(['Zqx Filing Co', 'Zqx Note Co']);
+
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/leads/stats', headers: subscriber })).json() as LeadStats;
+    const amounts = (await t.database.db.select({ amount: leads.fundingAmount }).from(leads)).map((row) => row.amount);
+    const disclosed = amounts.filter((amount): amount is number => amount !== null);
+    expect(disclosed.length).toBeLessThan(amounts.length);
+    expect(stats.disclosedCount).toBe(disclosed.length);
+    expect(stats.avgFunding).toBe(Math.round(disclosed.reduce((sum, amount) => sum + amount, 0) / disclosed.length));
+  });
+
+  it('saves the good rows of a file and reports each bad one by line; bad bytes never cause a 5xx', async () => {
+    const mixed = [HEADER, ffRow('Good Date Co', 'good-date.example.com', '2026-03-04', '1000000'), ffRow('Bad Date Co', 'bad-date.example.com', '2020-02-30', '1000000'), ''].join('\n');
+    const preview = (await postCsv('/api/admin/imports/preview', mixed)).json() as ImportSummary;
+    const committed = await importCsv(mixed);
+    expect(committed).toEqual(preview);
+    expect(committed).toMatchObject({ total: 2, created: 1, skipped: 1, skippedRows: [{ line: 3, company: 'Bad Date Co', reason: 'announced_on "2020-02-30" must be a real calendar date' }] });
+    expect(await search('Good Date Co')).toHaveLength(1);
+
+    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.from(`${ffRow('Caf\xe9 Latin Co', 'cafe-latin.example.com', '2026-03-05', '2000000')}\n`, 'latin1')]);
+    expect(await importCsv(latin1)).toMatchObject({ created: 1, skipped: 0 });
+    expect((await search('Latin Co'))[0]?.companyName).toBe('Café Latin Co');
+
+    const random = Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 7919 + 13) % 256));
+    for (const payload of [
+      random,
+      Buffer.concat([Buffer.from(`${HEADER}\n`), random]),
+      `${HEADER}\n${ffRow('Nul\u0000 Co', 'nul.example.com', '2026-03-04', '1')}\n`,
+      `${HEADER}\n"never closed,1\n`,
+      '\u0000\u0000\u0000',
+    ]) {
+      for (const url of ['/api/admin/imports/preview', '/api/admin/imports']) {
+        const response = await postCsv(url, payload);
+        expect(response.statusCode, url).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(response.json()).toEqual({ error: expect.any(String), ...(response.json().missing ? { missing: expect.any(Array) } : {}) });
+      }
+    }
   });
 
   it('skips import rows that PostgreSQL or the lead form would refuse, with a reason each, and stores none of them', async () => {
-    const header = 'company_slug,company_name,fundraisingfox_url,domain,announced_on,stage,round_label,amount_usd,amount_is_floor,basis';
-    const row = (name: string, domain: string, date: string, amount: string) => `x,${name},https://fundraisingfox.com/companies/x,${domain},${date},Seed,Seed,${amount},False,press`;
     const csv = [
-      header,
-      row('Kept Robotics', 'https://www.Kept-Robotics.example.com/', '2026-03-04', '1000000'),
-      row('Nul\u0000 Labs', 'nul.example.com', '2026-03-04', '1000000'),
-      row('Zero Year Labs', 'zero.example.com', '0000-03-04', '1000000'),
-      row('Leap Labs', 'leap.example.com', '2021-02-29', '1000000'),
-      row('Huge Labs', 'huge.example.com', '2026-03-04', '1e300'),
-      row('Script Labs', 'javascript:alert(1)', '2026-03-04', '1000000'),
-      row('N'.repeat(3000), '', '2026-03-04', '1000000'),
+      HEADER,
+      ffRow('Kept Robotics', 'https://www.Kept-Robotics.example.com/', '2026-03-04', '1000000'),
+      ffRow('Nul\u0000 Labs', 'nul.example.com', '2026-03-04', '1000000'),
+      ffRow('Zero Year Labs', 'zero.example.com', '0000-03-04', '1000000'),
+      ffRow('Leap Labs', 'leap.example.com', '2021-02-29', '1000000'),
+      ffRow('Huge Labs', 'huge.example.com', '2026-03-04', '1e300'),
+      ffRow('Script Labs', 'javascript:alert(1)', '2026-03-04', '1000000'),
+      ffRow('N'.repeat(10_000), '', '2026-03-04', '1000000'),
+      ffRow('Hex Labs', 'hex.example.com', '2026-03-04', '0x10'),
       '',
     ].join('\n');
     const before = await totals();
     for (const url of ['/api/admin/imports/preview', '/api/admin/imports']) {
-      const response = await t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'text/csv' }, payload: csv });
+      const response = await postCsv(url, csv);
       expect(response.statusCode, url).toBe(200);
       const summary = response.json() as ImportSummary;
-      expect(summary).toMatchObject({ total: 7, created: 1, updated: 0, skipped: 6 });
+      expect(summary).toMatchObject({ total: 8, created: 1, updated: 0, skipped: 7 });
       expect(summary.skippedRows.map((skipped) => [skipped.line, skipped.reason])).toEqual([
         [3, 'contains a NUL character'],
-        [4, 'no valid date (0000-03-04)'],
-        [5, 'no valid date (2021-02-29)'],
-        [6, 'amount "1e300" is too large'],
-        [7, 'domain "javascript:alert(1)" is not a domain such as acme.com'],
-        [8, 'company name is longer than 200 characters'],
+        [4, 'announced_on "0000-03-04" must be a real calendar date'],
+        [5, 'announced_on "2021-02-29" must be a real calendar date'],
+        [6, 'amount_usd "1e300" must be a decimal number of dollars'],
+        [7, 'domain "javascript:alert(1)" must be a domain such as acme.com'],
+        [8, `company_name "${'N'.repeat(40)}…" must be at most 200 characters`],
+        [9, 'amount_usd "0x10" must be a decimal number of dollars'],
       ]);
+      expect(summary.skippedByReason).toContainEqual({ reason: 'announced_on … must be a real calendar date', count: 2 });
     }
     expect((await totals()).leads).toBe(before.leads + 1);
     // The domain is stored as the lead form would store it.
     expect((await search('Kept Robotics')).map((lead) => lead.domain)).toEqual(['kept-robotics.example.com']);
     expect(await search('Script Labs')).toEqual([]);
+    expect(await search('Hex Labs')).toEqual([]);
+  });
+
+  it('lists at most 100 skipped rows, and counts every skip by reason', async () => {
+    const rows = Array.from({ length: 250 }, (_, index) => ffRow(`Bad ${index} Co`, `bad-${index}.example.com`, '2020-02-30', '1'));
+    const summary = await importCsv([HEADER, ...rows, ''].join('\n'));
+    expect(summary.skipped).toBe(250);
+    expect(summary.skippedRows).toHaveLength(100);
+    expect(summary.skippedByReason).toEqual([{ reason: 'announced_on … must be a real calendar date', count: 250 }]);
+  });
+
+  it("keeps an admin's edits when the file is imported again, and marks the edited fields", async () => {
+    const csv = [HEADER, ffRow('Sticky Edits Co', 'sticky-edits.example.com', '2026-07-01', '', '', 'Convertible Note'), ''].join('\n');
+    await importCsv(csv);
+    const imported = (await search('Sticky Edits Co'))[0]!;
+    expect(imported).toMatchObject({ source: 'import', industry: null, location: null, editedFields: [] });
+
+    const edit = {
+      companyName: imported.companyName,
+      domain: imported.domain,
+      industry: 'Robotics',
+      fundingAmount: null,
+      fundingRound: 'Undisclosed',
+      roundLabel: imported.roundLabel,
+      location: 'Oslo, Norway',
+      fundingDate: imported.fundingDate,
+      description: 'Robots that file their own paperwork.',
+      tags: imported.tags,
+      contacts: [{ name: 'Kari Filer', role: 'Director', email: '' }],
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/leads/${imported.id}`, headers: admin, payload: edit });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = (saved.json() as { lead: Lead }).lead;
+    expect(edited.editedFields).toEqual(['contacts', 'description', 'industry', 'location']);
+    expect(edited.contacts).toEqual([{ name: 'Kari Filer', role: 'Director', email: null, linkedIn: '' }]);
+
+    // The file again, and a new version of it with an amount: the edits stay, the empty amount is filled.
+    expect(await importCsv(csv)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const withAmount = await importCsv([HEADER, ffRow('Sticky Edits Co', 'sticky-edits.example.com', '2026-07-01', '3000000', '', 'Convertible Note'), ''].join('\n'));
+    expect(withAmount).toMatchObject({ created: 0, updated: 1 });
+    const after = (await search('Sticky Edits Co'))[0]!;
+    expect(after).toMatchObject({
+      industry: 'Robotics',
+      location: 'Oslo, Norway',
+      description: 'Robots that file their own paperwork.',
+      fundingAmount: 3_000_000,
+      contacts: [{ name: 'Kari Filer', role: 'Director', email: null, linkedIn: '' }],
+      editedFields: ['contacts', 'description', 'industry', 'location'],
+    });
   });
 
   it('refuses a CSV that is not a Fundraising Fox file', async () => {

@@ -1,14 +1,27 @@
 // Admin writes: single leads, JSON batches and CSV imports. Every write is one transaction and bumps
 // the leads version, so every cached read on every instance is refreshed.
 import { Readable } from 'node:stream';
-import { fieldErrors, leadIdentityKey, leadInputSchema, type FieldError, type ImportSummary, type Lead, type LeadInput } from '@fundwire/shared';
+import {
+  EDITABLE_LEAD_FIELDS,
+  fieldErrors,
+  leadIdentityKey,
+  leadInputSchema,
+  MAX_SKIPPED_LISTED,
+  reasonKind,
+  type BatchUploadResponse,
+  type EditableLeadField,
+  type FieldError,
+  type ImportSummary,
+  type Lead,
+  type LeadInput,
+} from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { upsertLeadBatch, type BulkLead } from '../leads/bulk.js';
 import { BUMP_LEADS_VERSION_SQL } from '../leads/cache.js';
 import { getLead } from '../leads/service.js';
 import { parseCsvStream } from './csv-stream.js';
-import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow } from './fundraisingfox.js';
+import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +36,7 @@ export function parseLeadInput(body: unknown): LeadInput {
 }
 
 function describeIdentity(lead: LeadInput): string {
-  return `${lead.domain}, ${lead.fundingRound}, ${lead.fundingDate}`;
+  return `${lead.domain || lead.companyName}, ${lead.fundingRound ?? 'Undisclosed'}, ${lead.fundingDate}`;
 }
 
 async function findByIdentity(query: RawQuery, key: string): Promise<string | undefined> {
@@ -34,25 +47,66 @@ async function findByIdentity(query: RawQuery, key: string): Promise<string | un
 export async function createLead(database: Database, input: LeadInput): Promise<Lead> {
   const id = await database.rawTransaction(async (query) => {
     if (await findByIdentity(query, leadIdentityKey(input))) throw conflict(`A lead for ${describeIdentity(input)} already exists. Edit that lead instead.`);
-    const result = await upsertLeadBatch(query, [input]);
+    const result = await upsertLeadBatch(query, [{ ...input, source: 'manual' }]);
     return result.ids[0]!;
   });
   return (await getLead(database.db, id))!;
 }
 
+type Comparable = string | number | null | string[] | { name: string; role: string; email: string | null; linkedIn: string }[];
+
+/** The fields whose submitted value differs from the stored one: what the admin changed by hand. */
+function changedFields(before: Lead, input: LeadInput): EditableLeadField[] {
+  const stored: Record<EditableLeadField, Comparable> = {
+    companyName: before.companyName,
+    domain: before.domain,
+    industry: before.industry,
+    fundingAmount: before.fundingAmount,
+    fundingRound: before.fundingRound,
+    location: before.location,
+    fundingDate: before.fundingDate,
+    description: before.description,
+    tags: before.tags,
+    contacts: before.contacts,
+  };
+  const submitted: Record<EditableLeadField, Comparable> = { ...input, contacts: input.contacts };
+  return EDITABLE_LEAD_FIELDS.filter((field) => JSON.stringify(stored[field]) !== JSON.stringify(submitted[field]));
+}
+
 export async function updateLead(database: Database, id: string, input: LeadInput): Promise<Lead> {
   if (!UUID.test(id)) throw notFound('No such lead');
+  const before = await getLead(database.db, id);
+  if (!before) throw notFound('No such lead');
+  const edited = changedFields(before, input);
   await database.rawTransaction(async (query) => {
-    const existing = await query('select id from leads where id = $1 for update', [id]);
-    if (existing.rows.length === 0) throw notFound('No such lead');
-    const key = leadIdentityKey(input);
+    const existing = await query('select id, source, identity_key from leads where id = $1 for update', [id]);
+    const row = existing.rows[0];
+    if (!row) throw notFound('No such lead');
+    // An uploaded lead keeps the identity its source gave it, so the next import finds it again.
+    const key = row.source === 'manual' ? leadIdentityKey(input) : String(row.identity_key);
     const other = await findByIdentity(query, key);
     if (other && other !== id) throw conflict(`Another lead already exists for ${describeIdentity(input)}.`);
     await query(
-      `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round,
-         location = $7, funding_date = $8, description = $9, tags = $10::text[], source_url = $11, identity_key = $12, updated_at = now()
+      `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round, round_label = $7,
+         location = $8, funding_date = $9, description = $10, tags = $11::text[], source_url = coalesce($12, source_url), identity_key = $13,
+         edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), updated_at = now()
        where id = $1`,
-      [id, input.companyName, input.domain, input.industry, input.fundingAmount, input.fundingRound, input.location, input.fundingDate, input.description, input.tags, input.sourceUrl, key],
+      [
+        id,
+        input.companyName,
+        input.domain,
+        input.industry,
+        input.fundingAmount,
+        input.fundingRound,
+        input.roundLabel,
+        input.location,
+        input.fundingDate,
+        input.description,
+        input.tags,
+        input.sourceUrl,
+        key,
+        edited,
+      ],
     );
     await query('delete from contacts where lead_id = $1', [id]);
     for (const [position, contact] of input.contacts.entries()) {
@@ -61,7 +115,7 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
         position,
         contact.name,
         contact.role,
-        contact.email,
+        contact.email ?? '',
         contact.linkedIn,
       ]);
     }
@@ -79,30 +133,71 @@ export async function deleteLead(database: Database, id: string): Promise<void> 
   });
 }
 
-export interface BatchRowError {
-  index: number;
-  companyName?: string;
-  errors: FieldError[];
+/** Collects skipped rows: every one counted by reason, the first MAX_SKIPPED_LISTED listed with line and reason. */
+class SkipLog {
+  skipped = 0;
+  readonly rows: ImportSummary['skippedRows'] = [];
+  private readonly byReason = new Map<string, number>();
+
+  add(line: number, company: string, reason: string): void {
+    this.skipped++;
+    if (this.rows.length < MAX_SKIPPED_LISTED) this.rows.push({ line, company: company.slice(0, 200), reason });
+    const kind = reasonKind(reason);
+    this.byReason.set(kind, (this.byReason.get(kind) ?? 0) + 1);
+  }
+
+  counts(): ImportSummary['skippedByReason'] {
+    return [...this.byReason].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  }
 }
 
-/** Validates every row first; writes all of them in one transaction, or none. */
-export async function batchUpsertLeads(database: Database, rows: unknown[]): Promise<{ count: number; created: number; updated: number }> {
-  const valid: LeadInput[] = [];
-  const rejected: BatchRowError[] = [];
+function describeFieldErrors(errors: FieldError[]): string {
+  return errors
+    .slice(0, 3)
+    .map((error) => `${error.field} ${error.message}`)
+    .join('; ');
+}
+
+/** Thrown inside a preview's transaction so it rolls back; the preview ran exactly what the commit runs. */
+class PreviewRollback<T> extends Error {
+  constructor(readonly value: T) {
+    super('preview');
+  }
+}
+
+async function runWrite<T>(database: Database, commit: boolean, fn: (query: RawQuery) => Promise<T>): Promise<T> {
+  try {
+    return await database.rawTransaction(async (query) => {
+      const value = await fn(query);
+      if (!commit) throw new PreviewRollback(value);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.value as T;
+    throw error;
+  }
+}
+
+/**
+ * A JSON batch: each row goes through the lead-input contract; a bad row is skipped with its position and
+ * reason, the good ones are written in one transaction.
+ */
+export async function batchUpsertLeads(database: Database, rows: unknown[]): Promise<BatchUploadResponse> {
+  const valid: BulkLead[] = [];
+  const skips = new SkipLog();
   rows.forEach((row, index) => {
     const result = leadInputSchema.safeParse(row);
-    if (result.success) valid.push(result.data);
+    if (result.success) valid.push({ ...result.data, source: 'batch' });
     else {
       const name = (row as { companyName?: unknown } | null)?.companyName;
-      rejected.push({ index, ...(typeof name === 'string' ? { companyName: name } : {}), errors: fieldErrors(result.error) });
+      skips.add(index + 1, typeof name === 'string' ? name : '', describeFieldErrors(fieldErrors(result.error)));
     }
   });
-  if (rejected.length > 0) {
-    const first = rejected[0]!;
-    throw validationError(
-      `${rejected.length} of ${rows.length} leads are invalid; nothing was uploaded. Row ${first.index + 1}: ${first.errors.map((error) => `${error.field} ${error.message}`).join('; ')}`,
-      { rows: rejected.slice(0, 200) },
-    );
+  if (valid.length === 0) {
+    throw validationError(`None of the ${rows.length.toLocaleString('en-US')} leads is valid; nothing was uploaded. Row ${skips.rows[0]!.line}: ${skips.rows[0]!.reason}`, {
+      skippedRows: skips.rows,
+      skippedByReason: skips.counts(),
+    });
   }
   const result = await database.rawTransaction(async (query) => {
     let created = 0;
@@ -114,75 +209,93 @@ export async function batchUpsertLeads(database: Database, rows: unknown[]): Pro
     }
     return { created, updated };
   });
-  return { count: rows.length, ...result };
+  return { count: rows.length, ...result, skipped: skips.skipped, skippedRows: skips.rows, skippedByReason: skips.counts() };
 }
 
 const IMPORT_BATCH = 1_000;
-const MAX_SKIPPED_LISTED = 5_000;
+
+/** Stops a garbage upload early: after this many rows with no lead at all, the file is not a rounds file. */
+const MAX_LEADLESS_ROWS = 10_000;
 
 /**
- * Streams a Fundraising Fox CSV: maps each row, skips (with a reason) what cannot be a lead or repeats a
- * lead earlier in the file, and counts new versus updated leads. With commit, writes in one transaction.
+ * Streams a Fundraising Fox CSV through the lead-input contract. A row that fails is skipped with its line
+ * and reason; a row repeating an earlier one exactly, or a pooled fund, is skipped too; every other row is
+ * saved. Preview runs the very same writes and rolls them back, so both give the same counts.
  */
 export async function importFundraisingFox(database: Database, body: AsyncIterable<Buffer | string>, options: { commit: boolean }): Promise<ImportSummary> {
-  return database.rawTransaction(async (query) => {
-    const summary: ImportSummary = { total: 0, created: 0, updated: 0, skipped: 0, skippedRows: [] };
-    const firstLineOf = new Map<string, number>();
+  return runWrite(database, options.commit, async (query) => {
+    const totals = { total: 0, created: 0, updated: 0, unchanged: 0, merged: 0 };
+    const pendingByKey = new Map<string, BulkLead>();
+    const skips = new SkipLog();
+    const firstLineOfRow = new Map<string, number>();
+    const firstLineOfLead = new Map<string, number>();
     let header: string[] | undefined;
     let pending: BulkLead[] = [];
+    let leadless = 0;
 
-    const skip = (line: number, company: string, reason: string) => {
-      summary.skipped++;
-      if (summary.skippedRows.length < MAX_SKIPPED_LISTED) summary.skippedRows.push({ line, company, reason });
-    };
     const flush = async () => {
       if (pending.length === 0) return;
-      if (options.commit) {
-        const result = await upsertLeadBatch(query, pending);
-        summary.created += result.created;
-        summary.updated += result.updated;
-      } else {
-        const keys = pending.map((lead) => leadIdentityKey(lead));
-        const existing = await query('select count(*)::int as n from leads where identity_key = any($1::text[])', [keys]);
-        const updated = Number(existing.rows[0]?.n ?? 0);
-        summary.updated += updated;
-        summary.created += pending.length - updated;
-      }
+      const result = await upsertLeadBatch(query, pending);
+      totals.created += result.created;
+      totals.updated += result.updated;
+      totals.unchanged += result.unchanged;
       pending = [];
+      pendingByKey.clear();
     };
 
-    for await (const record of parseCsvStream(body)) {
+    const records = parseCsvStream(body, (problem) => {
+      if (!header) return;
+      totals.total++;
+      skips.add(problem.line, '', problem.reason);
+    });
+    for await (const record of records) {
       if (!header) {
-        header = record.cells.map((cell) => cell.trim().replace(/^\uFEFF/, ''));
+        header = record.cells.map((cell) => cell.trim());
         const missing = FUNDRAISINGFOX_COLUMNS.filter((column) => !header!.includes(column));
         if (missing.length > 0) {
           throw validationError(`This is not a Fundraising Fox rounds file: missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, { missing });
         }
         continue;
       }
-      summary.total++;
-      const row = Object.fromEntries(FUNDRAISINGFOX_COLUMNS.map((column) => [column, record.cells[header!.indexOf(column)] ?? ''])) as Record<
-        (typeof FUNDRAISINGFOX_COLUMNS)[number],
-        string
-      >;
+      totals.total++;
+      const row = Object.fromEntries(FUNDRAISINGFOX_COLUMNS.map((column) => [column, record.cells[header!.indexOf(column)] ?? ''])) as FundraisingFoxRow;
+      const exact = record.cells.join('\u0001');
+      const copyOf = firstLineOfRow.get(exact);
+      if (copyOf !== undefined) {
+        skips.add(record.line, row.company_name, `an exact copy of line ${copyOf}`);
+        continue;
+      }
+      firstLineOfRow.set(exact, record.line);
       const mapped = mapFundraisingFoxRow(row);
       if ('skip' in mapped) {
-        skip(record.line, row.company_name, mapped.skip);
+        skips.add(record.line, row.company_name, mapped.skip);
+        if (++leadless >= MAX_LEADLESS_ROWS && totals.created + totals.updated + totals.unchanged + pending.length === 0) {
+          throw validationError(`The first ${MAX_LEADLESS_ROWS.toLocaleString('en-US')} rows hold no lead; is this a Fundraising Fox rounds file?`, {
+            skippedByReason: skips.counts(),
+          });
+        }
         continue;
       }
+      // The same round twice in one file (two reports of one round): one lead. The later row fills what the
+      // earlier one left unknown while it is still pending, and is counted as merged.
       const key = leadIdentityKey(mapped.lead);
-      const earlier = firstLineOf.get(key);
-      if (earlier !== undefined) {
-        skip(record.line, row.company_name, `same company, round and date as line ${earlier}`);
+      const earlier = pendingByKey.get(key);
+      if (earlier || firstLineOfLead.has(key)) {
+        totals.merged++;
+        if (earlier) {
+          earlier.fundingAmount ??= mapped.lead.fundingAmount;
+          earlier.roundLabel ??= mapped.lead.roundLabel ?? null;
+        }
         continue;
       }
-      firstLineOf.set(key, record.line);
+      firstLineOfLead.set(key, record.line);
+      pendingByKey.set(key, mapped.lead);
       pending.push(mapped.lead);
       if (pending.length >= IMPORT_BATCH) await flush();
     }
     await flush();
     if (!header) throw validationError('The file is empty');
-    return summary;
+    return { ...totals, skipped: skips.skipped, skippedRows: skips.rows, skippedByReason: skips.counts() };
   });
 }
 

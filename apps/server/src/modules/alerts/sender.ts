@@ -142,6 +142,9 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
     let edition = editions.get(id);
     if (!edition) {
       edition = read(async (query) => {
+        // An edition's content is fixed when its first mail goes out, not when it was prepared: an edition
+        // prepared at start-up and sent in the afternoon carries the leads uploaded in between.
+        await query(`update mail_editions set covers_to = greatest(covers_to, now()), content_fixed_at = now() where id = $1 and content_fixed_at is null`, [id]);
         const found = await query(`select id, kind, covers_from, covers_to from mail_editions where id = $1`, [id]);
         const row = found.rows[0];
         return row ? { id, kind: row.kind as EditionKind, coversFrom: toDate(row.covers_from), coversTo: toDate(row.covers_to) } : null;

@@ -1,13 +1,13 @@
 // Bulk upsert of leads with their contacts: one array-parameter statement per batch (unnest), keyed by
-// the lead's identity, so uploading the same lead again updates it. Used by the seed, batch upload and import.
-import { leadIdentityKey } from '@fundwire/shared';
+// the lead's identity, so uploading the same lead again updates it, except the fields an admin edited by hand. Used by the seed, batch upload and import.
+import { leadIdentityKey, type EditableLeadField, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 
 export interface BulkContact {
   name: string;
   role: string;
-  email: string;
+  email: string | null;
   linkedIn: string;
 }
 
@@ -16,13 +16,17 @@ export interface BulkLead {
   id?: string;
   companyName: string;
   domain: string;
-  industry: string;
-  fundingAmount: number;
-  fundingRound: string;
-  location: string;
+  industry: string | null;
+  fundingAmount: number | null;
+  fundingRound: string | null;
+  roundLabel?: string | null;
+  location: string | null;
   fundingDate: string;
   description: string;
   tags: string[];
+  /** manual when absent (the demo seed). */
+  source?: LeadSource;
+  sourceId?: string | null;
   sourceUrl?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
   createdAt?: string;
@@ -32,8 +36,32 @@ export interface BulkLead {
 export interface UpsertResult {
   created: number;
   updated: number;
+  /** Matched a stored lead and changed nothing. */
+  unchanged: number;
   ids: string[];
 }
+
+/**
+ * What an upload does to a stored lead's column: a field the admin changed by hand stays; otherwise the
+ * upload's value wins, and an unknown (null) in the upload never erases a known value.
+ */
+function merged(column: string, field: EditableLeadField, fillOnly = false): string {
+  const incoming = fillOnly ? `coalesce(leads.${column}, excluded.${column})` : `coalesce(excluded.${column}, leads.${column})`;
+  return `case when '${field}' = any(leads.edited_fields) then leads.${column} else ${incoming} end`;
+}
+
+const MERGED_COLUMNS: [string, string][] = [
+  ['company_name', merged('company_name', 'companyName')],
+  ['domain', `case when 'domain' = any(leads.edited_fields) or excluded.domain = '' then leads.domain else excluded.domain end`],
+  ['industry', merged('industry', 'industry')],
+  ['funding_amount', merged('funding_amount', 'fundingAmount')],
+  ['round_label', `case when 'fundingRound' = any(leads.edited_fields) then leads.round_label else coalesce(excluded.round_label, leads.round_label) end`],
+  ['location', merged('location', 'location')],
+  ['description', `case when 'description' = any(leads.edited_fields) or excluded.description = '' then leads.description else excluded.description end`],
+  ['tags', `case when 'tags' = any(leads.edited_fields) then leads.tags else excluded.tags end`],
+  ['source_id', 'coalesce(excluded.source_id, leads.source_id)'],
+  ['source_url', 'coalesce(excluded.source_url, leads.source_url)'],
+];
 
 /** Upserts one batch inside the caller's transaction. Later rows win over earlier rows with the same identity. */
 export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promise<UpsertResult> {
@@ -43,14 +71,17 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     ids: [] as (string | null)[],
     names: [] as string[],
     domains: [] as string[],
-    industries: [] as string[],
-    amounts: [] as string[],
-    rounds: [] as string[],
-    locations: [] as string[],
+    industries: [] as (string | null)[],
+    amounts: [] as (string | null)[],
+    rounds: [] as (string | null)[],
+    labels: [] as (string | null)[],
+    locations: [] as (string | null)[],
     dates: [] as string[],
     descriptions: [] as string[],
     tags: [] as string[],
-    sources: [] as (string | null)[],
+    sources: [] as string[],
+    sourceIds: [] as (string | null)[],
+    sourceUrls: [] as (string | null)[],
     keys: [] as string[],
     created: [] as (string | null)[],
   };
@@ -59,30 +90,54 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     columns.names.push(lead.companyName);
     columns.domains.push(lead.domain);
     columns.industries.push(lead.industry);
-    columns.amounts.push(String(lead.fundingAmount));
+    columns.amounts.push(lead.fundingAmount === null ? null : String(lead.fundingAmount));
     columns.rounds.push(lead.fundingRound);
+    columns.labels.push(lead.roundLabel ?? null);
     columns.locations.push(lead.location);
     columns.dates.push(lead.fundingDate);
     columns.descriptions.push(lead.description);
     // Postgres cannot unnest a ragged text[][], so tags travel as one JSON array per lead.
     columns.tags.push(JSON.stringify(lead.tags));
-    columns.sources.push(lead.sourceUrl ?? null);
+    columns.sources.push(lead.source ?? 'manual');
+    columns.sourceIds.push(lead.sourceId ?? null);
+    columns.sourceUrls.push(lead.sourceUrl ?? null);
     columns.keys.push(key);
     columns.created.push(lead.createdAt ?? null);
   }
+  const set = MERGED_COLUMNS.map(([column, expression]) => `${column} = ${expression}`).join(', ');
+  // Only a lead the upload really changes is written (and counted as updated); the rest stay as they are.
+  const changed = `(${MERGED_COLUMNS.map(([column]) => `leads.${column}`).join(', ')}) is distinct from (${MERGED_COLUMNS.map(([, expression]) => expression).join(', ')})`;
   const result = await query(
-    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
-     select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.location,
-            u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source_url, u.identity_key,
-            least(coalesce(u.created_at, now()), now())
-     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::date[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::timestamptz[])
-       as u(id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
-     on conflict (identity_key) do update set
-       company_name = excluded.company_name, domain = excluded.domain, industry = excluded.industry,
-       funding_amount = excluded.funding_amount, location = excluded.location, description = excluded.description,
-       tags = excluded.tags, source_url = excluded.source_url, updated_at = now()
+    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
+                        source, source_id, source_url, identity_key, created_at)
+     select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.round_label,
+            u.location, u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source, u.source_id, u.source_url,
+            u.identity_key, least(coalesce(u.created_at, now()), now())
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::jsonb[],
+                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[])
+       as u(id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
+            source, source_id, source_url, identity_key, created_at)
+     on conflict (identity_key) do update set ${set}, updated_at = now()
+       where ${changed}
      returning id, identity_key, (xmax = 0) as inserted`,
-    [columns.ids, columns.names, columns.domains, columns.industries, columns.amounts, columns.rounds, columns.locations, columns.dates, columns.descriptions, columns.tags, columns.sources, columns.keys, columns.created],
+    [
+      columns.ids,
+      columns.names,
+      columns.domains,
+      columns.industries,
+      columns.amounts,
+      columns.rounds,
+      columns.labels,
+      columns.locations,
+      columns.dates,
+      columns.descriptions,
+      columns.tags,
+      columns.sources,
+      columns.sourceIds,
+      columns.sourceUrls,
+      columns.keys,
+      columns.created,
+    ],
   );
 
   const idByKey = new Map<string, string>();
@@ -93,8 +148,22 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     if (row.inserted === true) created++;
     else updatedIds.push(String(row.id));
   }
-  // An updated lead's contacts are replaced by the uploaded ones.
-  if (updatedIds.length > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [updatedIds]);
+  // Leads matched but unchanged are not returned by the upsert; their contacts may still be new.
+  const unchangedKeys = [...byIdentity.keys()].filter((key) => !idByKey.has(key));
+  if (unchangedKeys.length > 0) {
+    const found = await query('select id, identity_key from leads where identity_key = any($1::text[])', [unchangedKeys]);
+    for (const row of found.rows) idByKey.set(String(row.identity_key), String(row.id));
+  }
+  // Uploaded contacts replace a lead's contacts, unless the admin edited them by hand or the upload has none.
+  const replaceable = [...byIdentity]
+    .filter(([key, lead]) => lead.contacts.length > 0 && idByKey.has(key))
+    .map(([key]) => idByKey.get(key)!);
+  const contactsChanged = new Set<string>();
+  if (replaceable.length > 0) {
+    const editable = await query(`select id from leads where id = any($1::uuid[]) and not ('contacts' = any(edited_fields))`, [replaceable]);
+    for (const row of editable.rows) contactsChanged.add(String(row.id));
+    if (contactsChanged.size > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [[...contactsChanged]]);
+  }
 
   const contactLeadIds: string[] = [];
   const positions: number[] = [];
@@ -104,13 +173,13 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   const links: string[] = [];
   for (const [key, lead] of byIdentity) {
     const leadId = idByKey.get(key);
-    if (!leadId) continue;
+    if (!leadId || !contactsChanged.has(leadId)) continue;
     lead.contacts.forEach((contact, position) => {
       contactLeadIds.push(leadId);
       positions.push(position);
       names.push(contact.name);
       roles.push(contact.role);
-      emails.push(contact.email);
+      emails.push(contact.email ?? '');
       links.push(contact.linkedIn);
     });
   }
@@ -122,5 +191,5 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     );
   }
   await query(BUMP_LEADS_VERSION_SQL);
-  return { created, updated: updatedIds.length, ids: [...idByKey.values()] };
+  return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()] };
 }

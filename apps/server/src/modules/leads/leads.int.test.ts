@@ -15,6 +15,7 @@ function lead(overrides: Partial<SeedLead> & { id: string }): SeedLead {
     industry: 'SaaS',
     fundingAmount: 1_000_000,
     fundingRound: 'Seed',
+    roundLabel: null,
     location: 'Austin, TX',
     fundingDate: daysAgo(30),
     description: 'Does ordinary things.',
@@ -108,7 +109,14 @@ describe('leads API', () => {
     };
     await check('industry=FinTech', all().filter((row) => row.industry === 'FinTech'));
     await check('fundingRound=Series%20C', all().filter((row) => row.fundingRound === 'Series C'));
-    await check('minFunding=20000000&maxFunding=100000000', all().filter((row) => row.fundingAmount >= 20_000_000 && row.fundingAmount <= 100_000_000));
+    await check(
+      'minFunding=20000000&maxFunding=100000000',
+      all().filter((row) => row.fundingAmount !== null && row.fundingAmount >= 20_000_000 && row.fundingAmount <= 100_000_000),
+    );
+    // An undisclosed amount is unknown, not $0: no amount range matches it.
+    await check('maxFunding=1000', []);
+    await check('minFunding=0', all().filter((row) => row.fundingAmount !== null));
+    await check('fundingRound=Undisclosed', all().filter((row) => row.fundingRound === null));
     await check(`dateStart=${daysAgo(60)}&dateEnd=${daysAgo(5)}`, all().filter((row) => row.fundingDate >= daysAgo(60) && row.fundingDate <= daysAgo(5)));
     await check('location=reykjavik', [SPECIAL[0]!]);
     await check('industry=Robotics&fundingRound=Series%20C&location=iceland', [SPECIAL[0]!]);
@@ -146,10 +154,14 @@ describe('leads API', () => {
   it('returns stats, cached until the next lead write', async () => {
     const stats = (await get('/api/leads/stats')).json() as LeadStats;
     const rows = all();
-    const total = rows.reduce((sum, row) => sum + row.fundingAmount, 0);
+    // Sum and mean of disclosed amounts only.
+    const disclosed = rows.flatMap((row) => (row.fundingAmount === null ? [] : [row.fundingAmount]));
+    expect(disclosed.length).toBeLessThan(rows.length);
+    const total = disclosed.reduce((sum, amount) => sum + amount, 0);
     expect(stats.totalLeads).toBe(60);
+    expect(stats.disclosedCount).toBe(disclosed.length);
     expect(stats.totalFunding).toBe(total);
-    expect(stats.avgFunding).toBe(Math.round(total / 60));
+    expect(stats.avgFunding).toBe(Math.round(total / disclosed.length));
     expect(stats.industries).toEqual([...new Set(rows.map((row) => row.industry))].sort());
     expect(stats.recentLeads).toBe(rows.filter((row) => row.fundingDate >= recentStartDate()).length);
 
@@ -163,7 +175,7 @@ describe('leads API', () => {
   });
 
   it('exports the filtered result as CSV, one row per contact, matching the API row by row', async () => {
-    const response = await get('/api/leads/export.csv?minFunding=0');
+    const response = await get('/api/leads/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="fundwire-leads-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -171,12 +183,14 @@ describe('leads API', () => {
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
 
     const api = (await get('/api/leads?limit=100')).json() as { leads: Lead[] };
+    expect(rows.some((row) => row[3] === '')).toBe(true);
     const expected: string[][] = [];
     for (const row of api.leads) {
-      const base = [row.companyName, row.domain, row.industry, String(row.fundingAmount), row.fundingRound, row.location, row.fundingDate, row.description];
+      // Unknown values are empty cells.
+      const base = [row.companyName, row.domain, row.industry ?? '', row.fundingAmount === null ? '' : String(row.fundingAmount), row.fundingRound ?? '', row.location ?? '', row.fundingDate, row.description];
       const neutral = (cell: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(cell) ? `'${cell}` : cell);
       if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '']);
-      for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email, contact.linkedIn].map(neutral));
+      for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email ?? '', contact.linkedIn].map(neutral));
     }
     expect(rows.slice(1)).toEqual(expected);
     const formulaRows = rows.filter((row) => row[1] === 'formula.example.com');

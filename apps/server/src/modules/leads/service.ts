@@ -1,6 +1,9 @@
 // Lead queries. Only services touch the database.
 import { and, asc, count, desc, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  EDITABLE_LEAD_FIELDS,
+  type EditableLeadField,
+  UNDISCLOSED,
   FREE_LEADS_COUNT,
   RECENT_DAYS,
   CSV_HEADER_LINE,
@@ -61,7 +64,9 @@ export function recentStartDate(now = new Date()): string {
 export function filterConditions(filter: LeadFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(sql`${leads.industry} = ${filter.industry}`);
-  if (filter.fundingRound) conditions.push(sql`${leads.fundingRound} = ${filter.fundingRound}`);
+  if (filter.fundingRound === UNDISCLOSED) conditions.push(sql`${leads.fundingRound} is null`);
+  else if (filter.fundingRound) conditions.push(sql`${leads.fundingRound} = ${filter.fundingRound}`);
+  // An undisclosed (null) amount never matches a range: null >= x is not true.
   if (filter.minFunding !== undefined) conditions.push(gte(leads.fundingAmount, filter.minFunding));
   if (filter.maxFunding !== undefined) conditions.push(lte(leads.fundingAmount, filter.maxFunding));
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
@@ -85,9 +90,9 @@ async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, Conta
     .from(contacts)
     .where(inArray(contacts.leadId, leadIds))
     .orderBy(asc(contacts.leadId), asc(contacts.position));
-  for (const { leadId, ...contact } of rows) {
+  for (const { leadId, email, ...contact } of rows) {
     const list = byLead.get(leadId) ?? [];
-    list.push(contact);
+    list.push({ ...contact, email: email === '' ? null : email });
     byLead.set(leadId, list);
   }
   return byLead;
@@ -101,11 +106,15 @@ function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
     industry: row.industry,
     fundingAmount: row.fundingAmount,
     fundingRound: row.fundingRound,
+    roundLabel: row.roundLabel,
     location: row.location,
     fundingDate: row.fundingDate,
     description: row.description,
     tags: row.tags,
+    source: row.source,
+    sourceId: row.sourceId,
     sourceUrl: row.sourceUrl,
+    editedFields: row.editedFields.filter((field): field is EditableLeadField => (EDITABLE_LEAD_FIELDS as readonly string[]).includes(field)),
     contacts: leadContacts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -164,19 +173,26 @@ export async function getLeadStats(db: Db): Promise<LeadStats> {
   return cachesFor(db).stats.get(`stats:${since}`, version, async () => {
     const [totals, industries, recent] = await Promise.all([
       db
-        .select({ totalLeads: count(), totalFunding: sql<string>`coalesce(sum(${leads.fundingAmount}), 0)` })
+        .select({
+          totalLeads: count(),
+          // Sum and mean of disclosed amounts only: an undisclosed round is not a $0 round.
+          disclosedCount: count(leads.fundingAmount),
+          totalFunding: sql<string>`coalesce(sum(${leads.fundingAmount}), 0)`,
+        })
         .from(leads),
-      // Imported rounds have no industry yet: they are not a filter option.
-      db.selectDistinct({ industry: leads.industry }).from(leads).where(sql`${leads.industry} <> ''`).orderBy(asc(leads.industry)),
+      // An unknown industry is not a filter option.
+      db.selectDistinct({ industry: leads.industry }).from(leads).where(sql`${leads.industry} is not null`).orderBy(asc(leads.industry)),
       db.select({ value: count() }).from(leads).where(gte(leads.fundingDate, since)),
     ]);
     const totalLeads = totals[0]?.totalLeads ?? 0;
+    const disclosedCount = totals[0]?.disclosedCount ?? 0;
     const totalFunding = Number(totals[0]?.totalFunding ?? 0);
     return {
-      industries: industries.map((row) => row.industry),
+      industries: industries.flatMap((row) => (row.industry === null ? [] : [row.industry])),
       totalLeads,
       totalFunding,
-      avgFunding: totalLeads > 0 ? Math.round(totalFunding / totalLeads) : 0,
+      avgFunding: disclosedCount > 0 ? Math.round(totalFunding / disclosedCount) : 0,
+      disclosedCount,
       recentLeads: recent[0]?.value ?? 0,
     };
   });
@@ -239,6 +255,7 @@ export async function listFreeLeads(db: Db, limit = FREE_LEADS_COUNT): Promise<F
         industry: leads.industry,
         fundingAmount: leads.fundingAmount,
         fundingRound: leads.fundingRound,
+        roundLabel: leads.roundLabel,
         location: leads.location,
         fundingDate: leads.fundingDate,
         description: leads.description,

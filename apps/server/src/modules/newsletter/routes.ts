@@ -22,7 +22,7 @@ import { createRateLimiter } from '../../plugins/rate-limit.js';
 import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
 import {
   confirmSubscription,
-  countLeadsAddedSince,
+  countNextNewsletterLeads,
   getAlertFrequency,
   getEmailPreferences,
   listActiveSubscribers,
@@ -115,7 +115,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       subscribers: list.subscribers,
       stats: {
         totalSubscribers: list.total,
-        weeklyLeads: await countLeadsAddedSince(app.database, schedule.since),
+        weeklyLeads: await countNextNewsletterLeads(app.database, schedule),
         nextSend: schedule.nextSend.toISOString(),
         timeZone: app.config.alertTimeZone,
       },

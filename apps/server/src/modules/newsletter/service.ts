@@ -5,6 +5,7 @@ import type { AlertFrequency, EmailPreferencesResponse, Subscriber, SubscriberPr
 import type { Database } from '../../db/client.js';
 import { alertSettings, leads, newsletterSubscribers, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
+import { countDigestLeads } from '../alerts/content.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
@@ -201,7 +202,7 @@ export async function listActiveSubscribers(database: Database): Promise<{ subsc
   };
 }
 
-export async function countLeadsAddedSince(database: Database, since: Date): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(leads).where(gte(leads.createdAt, since));
-  return Number(row?.total ?? 0);
+/** The number of leads the next newsletter will carry: added since the last edition and still news at its send time. */
+export async function countNextNewsletterLeads(database: Database, schedule: { since: Date; nextSend: Date }): Promise<number> {
+  return database.rawTransaction((query) => countDigestLeads(query, { from: schedule.since, to: new Date(Math.max(schedule.nextSend.getTime(), Date.now())) }));
 }
