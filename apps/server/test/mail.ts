@@ -16,7 +16,8 @@ export function testLead(overrides: Partial<BulkLead> = {}): BulkLead {
     fundingAmount: 1_000_000 * counter,
     fundingRound: 'Seed',
     location: 'Berlin, Germany',
-    fundingDate: '2026-11-20',
+    // Funded yesterday: still news (digests carry rounds funded within NEWS_MAX_AGE_DAYS).
+    fundingDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
     description: `${name} builds things.`,
     tags: [],
     contacts: [{ name: `Founder ${counter}`, role: 'CEO', email: `founder${counter}@example.com`, linkedIn: `https://linkedin.example.com/in/f${counter}` }],

@@ -109,7 +109,7 @@ describe('alert digests for paying subscribers', () => {
     await t.database.rawTransaction((query) => query(`delete from newsletter_subscribers`));
     await addActiveSubscribers(t.database, ['flaky@example.com', 'gone@example.com', 'fine@example.com']);
     const now = new Date(Date.now() + 60 * 86_400_000);
-    await addLeads(t.database, [testLead({ companyName: 'Retry Co' })]);
+    await addLeads(t.database, [testLead({ companyName: 'Retry Co', fundingDate: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) })]);
     await setAddedAt(t.database, ['Retry Co'], new Date(now.getTime() - HOUR));
     const edition = await prepareEdition(t.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin' });
     const deps = mailDeps(t.app);

@@ -212,7 +212,8 @@ describe('newsletter', () => {
     expect(update.json()).toMatchObject({ subscribed: true, preferences: { weeklyLeads: false, productUpdates: true, marketingEmails: true } });
     // Weekly leads off: no digest for this address, though it stays subscribed to the rest.
     const mailsBefore = smtp.mails.length;
-    await addLeads(t.database, [testLead({ companyName: 'Prefsweek' })]);
+    // Funded that week too: a digest only carries rounds that are still news.
+    await addLeads(t.database, [testLead({ companyName: 'Prefsweek', fundingDate: new Date(Date.now() + 10 * WEEK - 86_400_000).toISOString().slice(0, 10) })]);
     await setAddedAt(t.database, ['Prefsweek'], new Date(Date.now() + 10 * WEEK - 1_000));
     const sent = await sendWeeklyNewsletter(mailDeps(t.app), { now: new Date(Date.now() + 10 * WEEK) });
     expect(sent.successCount).toBeGreaterThan(0);
@@ -260,5 +261,60 @@ describe('newsletter', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/send-weekly-email', payload: {} })).statusCode).toBe(401);
     const editions = await countDeliveries(t.database, 'none');
     expect(editions).toEqual({});
+  });
+});
+
+describe("'this week' means new to our readers", () => {
+  let smtp: SmtpReceiver;
+  let t: TestApp;
+  let admin: Record<string, string>;
+  const DAY = 86_400_000;
+  const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+  const HEADER = 'company_slug,company_name,fundraisingfox_url,domain,announced_on,stage,round_label,amount_usd,amount_is_floor,basis';
+  const row = (name: string, date: string) => `${name.toLowerCase()},${name},https://fundraisingfox.com/companies/x,${name.toLowerCase()}.example.com,${date},Seed,Seed,1000000,False,press`;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await buildTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://fundwire.test:3000' });
+    admin = await signInAs(t, 'admin');
+    await addActiveSubscribers(t.database, ['news.reader@example.com']);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const importRows = async (rows: string[]) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...admin, 'content-type': 'text/csv' }, payload: [HEADER, ...rows, ''].join('\n') });
+    expect(response.statusCode).toBe(200);
+  };
+  const nextMailCount = async () => (await t.app.inject({ method: 'GET', url: '/api/subscribers', headers: admin })).json().stats.weeklyLeads as number;
+
+  it('an edition prepared right after importing only rounds funded more than 30 days ago lists none of them; the admin count agrees', async () => {
+    await importRows([row('Oldround', isoDay(Date.now() - 31 * DAY)), row('Ancientround', '2026-06-02')]);
+    expect(await nextMailCount()).toBe(0);
+    const mailsBefore = smtp.mails.length;
+    const send = await sendWeeklyNewsletter(mailDeps(t.app));
+    // Nothing is news, so nothing is sent.
+    expect(send.successCount).toBe(0);
+    expect(smtp.mails.slice(mailsBefore).some((mail) => /Oldround|Ancientround/.test(mail.text))).toBe(false);
+  });
+
+  it('fixes an edition when it is sent, not when it was prepared: leads uploaded later that day are in it, and the count said so', async () => {
+    await t.database.rawTransaction((query) => query(`delete from mail_editions`));
+    const { prepareEdition } = await import('../alerts/editions.js');
+    // Prepared at start-up with no mail sent yet...
+    await prepareEdition(t.database, { kind: 'newsletter-weekly', now: new Date(), timeZone: t.config.alertTimeZone, trigger: 'schedule' });
+    await t.database.rawTransaction((query) => query(`delete from mail_deliveries`));
+    // ...then the admin uploads a fresh round and an old one.
+    await importRows([row('Freshround', isoDay(Date.now() - 2 * DAY)), row('Staleround', isoDay(Date.now() - 45 * DAY))]);
+    expect(await nextMailCount()).toBe(1);
+    const mailsBefore = smtp.mails.length;
+    const send = await sendWeeklyNewsletter(mailDeps(t.app));
+    expect(send.successCount).toBe(1);
+    const mail = smtp.mails.slice(mailsBefore)[0]!;
+    expect(mail.subject).toBe('This week on Fundwire: 1 new funding round');
+    expect(mail.text).toContain('Freshround');
+    expect(mail.text).not.toContain('Staleround');
   });
 });
