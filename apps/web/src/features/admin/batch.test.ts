@@ -36,7 +36,7 @@ describe('parseBatchJson', () => {
 });
 
 describe('prepareBatchLead', () => {
-  it('drops contacts without a name or an email, as the form does', () => {
+  it('drops contacts without a name, as the form does; a contact without an email stays', () => {
     const lead = {
       companyName: 'Acme',
       contacts: [
@@ -45,7 +45,7 @@ describe('prepareBatchLead', () => {
         { name: ' ', role: '', email: 'x@acme.example', linkedIn: '' },
       ],
     };
-    expect(prepareBatchLead(lead)).toEqual({ companyName: 'Acme', contacts: [lead.contacts[0]] });
+    expect(prepareBatchLead(lead)).toEqual({ companyName: 'Acme', contacts: [lead.contacts[0], lead.contacts[1]] });
   });
 
   it('leaves anything unexpected for the server to report', () => {
@@ -66,7 +66,7 @@ describe('sampleBatchText', () => {
     expect(lead.fundingDate).toBe('2026-05-07');
     // Reserved example domains only: nothing that could reach a real company or person.
     expect(lead.domain).toMatch(/\.example\.com$/);
-    expect(lead.contacts.every((contact) => contact.email.endsWith('.example.com'))).toBe(true);
+    expect(lead.contacts.every((contact) => contact.email?.endsWith('.example.com'))).toBe(true);
   });
 });
 

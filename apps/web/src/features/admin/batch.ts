@@ -34,8 +34,8 @@ export function parseBatchJson(text: string): BatchParseResult {
 }
 
 /**
- * A lead as it is sent in a batch: as pasted, except that contacts without a name or an email are
- * left out, as the form does. Anything unexpected is left for the server to report.
+ * A lead as it is sent in a batch: as pasted, except that contacts without a name are left out, as
+ * the form does. Anything unexpected is left for the server to report.
  */
 export function prepareBatchLead(lead: Record<string, unknown>): Record<string, unknown> {
   const { contacts } = lead;
@@ -46,8 +46,7 @@ export function prepareBatchLead(lead: Record<string, unknown>): Record<string, 
       (contact: unknown) =>
         !isRecord(contact) ||
         typeof contact.name !== 'string' ||
-        typeof contact.email !== 'string' ||
-        isCompleteContact({ name: contact.name, email: contact.email }),
+        isCompleteContact({ name: contact.name, email: typeof contact.email === 'string' ? contact.email : '' }),
     ),
   };
 }
@@ -85,7 +84,21 @@ export const batchRowErrorSchema = z.object({
 });
 export type BatchRowError = z.infer<typeof batchRowErrorSchema>;
 
-export const batchErrorBodySchema = z.object({ error: z.string(), rows: z.array(batchRowErrorSchema) });
+const skippedRowSchema = z.object({ line: z.number().int(), company: z.string(), reason: z.string() });
+/** A batch in which no row was valid: 400 with every skipped row (the first 100). */
+export const batchErrorBodySchema = z.object({ error: z.string(), skippedRows: z.array(skippedRowSchema) });
+
+/** The server's skipped rows ("line" counts from 1; reason "field message; field message") as row errors. */
+export function skippedToBatchRows(rows: readonly z.infer<typeof skippedRowSchema>[]): BatchRowError[] {
+  return rows.map((row) => ({
+    index: row.line - 1,
+    companyName: row.company,
+    errors: row.reason.split('; ').map((part) => {
+      const space = part.indexOf(' ');
+      return space > 0 ? { field: part.slice(0, space), message: part.slice(space + 1) } : { field: '(lead)', message: part };
+    }),
+  }));
+}
 
 export interface BatchRowProblem {
   /** 1-based, as people count rows. */

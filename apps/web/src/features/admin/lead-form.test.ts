@@ -41,7 +41,11 @@ function savedLead(overrides: Partial<Lead> = {}): Lead {
     fundingDate: '2026-03-01',
     description: 'Warehouse robots.',
     tags: ['fundraisingfox'],
+    roundLabel: null,
+    source: 'import',
+    sourceId: 'acme-robotics',
     sourceUrl: 'https://fundraisingfox.com/companies/acme-robotics',
+    editedFields: [],
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
@@ -60,14 +64,11 @@ describe('leadFormSchema', () => {
     expect(leadFormSchema.safeParse(filledValues()).success).toBe(true);
   });
 
-  it('requires every lead field (SPEC.md section 5), with a message for each', () => {
+  it('requires the lead fields SPEC.md section 5 names, except what decision 023 lets be unknown', () => {
     const messages = fieldMessages({ ...emptyLeadFormValues(), fundingRound: '' });
-    expect(messages).toMatchObject({
+    expect(messages).toEqual({
       companyName: LEAD_FORM_MESSAGES.companyName,
       domain: LEAD_FORM_MESSAGES.domain,
-      industry: LEAD_FORM_MESSAGES.industry,
-      location: LEAD_FORM_MESSAGES.location,
-      fundingAmountMillions: LEAD_FORM_MESSAGES.amount,
       fundingRound: LEAD_FORM_MESSAGES.round,
       fundingDate: LEAD_FORM_MESSAGES.date,
       description: LEAD_FORM_MESSAGES.description,
@@ -119,6 +120,7 @@ describe('buildLeadInput', () => {
       location: 'Berlin',
       fundingDate: '2026-03-01',
       description: 'Warehouse robots.',
+      roundLabel: null,
       tags: [],
       sourceUrl: null,
       contacts: [{ name: 'Ada', role: 'CEO', email: 'ada@acme-robotics.example.com', linkedIn: '' }],
@@ -126,9 +128,23 @@ describe('buildLeadInput', () => {
     expect(contactRows).toEqual([0]);
   });
 
-  it('sends no contacts when no row is complete', () => {
-    const { input } = buildLeadInput(filledValues({ contacts: [{ name: 'Ada', role: 'CEO', email: '', linkedIn: '' }] }));
-    expect(input.contacts).toEqual([]);
+  it('sends a contact without an email, and none without a name', () => {
+    const { input } = buildLeadInput(filledValues({ contacts: [{ name: 'Ada', role: 'CEO', email: '', linkedIn: '' }, { name: '', role: 'CTO', email: 'x@acme.example', linkedIn: '' }] }));
+    expect(input.contacts).toEqual([{ name: 'Ada', role: 'CEO', email: null, linkedIn: '' }]);
+  });
+
+  it('offers Undisclosed: an empty amount, industry and location and the Undisclosed round are sent as unknown (null)', () => {
+    const values = filledValues({ fundingAmountMillions: '', fundingRound: 'Undisclosed', industry: ' ', location: '' });
+    expect(fieldMessages(values)).toEqual({});
+    const { input } = buildLeadInput(values, savedLead({ roundLabel: 'Convertible Note' }));
+    expect(input).toMatchObject({ fundingAmount: null, fundingRound: null, industry: null, location: null, roundLabel: 'Convertible Note' });
+    // And back: an undisclosed lead opens with an empty amount and Undisclosed chosen.
+    expect(leadToFormValues(savedLead({ fundingAmount: null, fundingRound: null, industry: null, location: null }))).toMatchObject({
+      fundingAmountMillions: '',
+      fundingRound: 'Undisclosed',
+      industry: '',
+      location: '',
+    });
   });
 
   it('keeps an edited lead’s tags and source link, which the form does not show', () => {

@@ -1,4 +1,5 @@
-// The admin lead form's rules (SPEC.md section 5), its starting values, and the LeadInput it sends.
+// The admin lead form's rules (SPEC.md section 5, with decision 023: unknown round, amount, industry and
+// location are allowed), its starting values, and the LeadInput it sends.
 import {
   contactInputSchema,
   DEFAULT_FUNDING_ROUND,
@@ -9,6 +10,7 @@ import {
   normalizeDomain,
   type Contact,
   type FundingRound,
+  UNDISCLOSED,
   type Lead,
   type LeadInput,
 } from '@fundwire/shared';
@@ -22,7 +24,7 @@ export const LEAD_FORM_MESSAGES = {
   industry: 'Enter the industry',
   location: 'Enter the location',
   amount: 'Enter the amount raised, in millions',
-  amountInvalid: 'Enter a number of millions of dollars, such as 2.5 (0 if undisclosed)',
+  amountInvalid: 'Enter a number of millions of dollars, such as 2.5, or leave it empty if undisclosed',
   round: 'Choose a funding round',
   date: 'Enter the funding date',
   dateInvalid: 'Enter a real date',
@@ -31,7 +33,9 @@ export const LEAD_FORM_MESSAGES = {
   contactLinkedIn: 'Enter the full profile URL, starting with https://',
 } as const;
 
-export const EMPTY_CONTACT: Contact = { name: '', role: '', email: '', linkedIn: '' };
+/** A contact row as the form edits it: an empty email field means no known address. */
+export type ContactFormRow = { [K in keyof Contact]: string };
+export const EMPTY_CONTACT: ContactFormRow = { name: '', role: '', email: '', linkedIn: '' };
 
 // `abort`: an empty field gets the one message, not also the format check's.
 const requiredText = (message: string) => z.string().trim().min(1, { message, abort: true });
@@ -46,18 +50,18 @@ const contactRowSchema = z.object({ name: z.string(), role: z.string(), email: z
 export const leadFormSchema = z.object({
   companyName: requiredText(LEAD_FORM_MESSAGES.companyName),
   domain: requiredText(LEAD_FORM_MESSAGES.domain).refine(isAcceptedDomain, LEAD_FORM_MESSAGES.domainInvalid),
-  industry: requiredText(LEAD_FORM_MESSAGES.industry),
-  location: requiredText(LEAD_FORM_MESSAGES.location),
-  fundingAmountMillions: requiredText(LEAD_FORM_MESSAGES.amount).refine((text) => parseMillions(text) !== null, LEAD_FORM_MESSAGES.amountInvalid),
-  // '' only when an existing lead's round is not one of the six: the admin must choose.
-  fundingRound: z.union([z.literal(''), fundingRoundSchema]).refine((round) => round !== '', LEAD_FORM_MESSAGES.round),
+  // Unknown is a value (decision 023): an empty industry, location or amount is saved as unknown.
+  industry: z.string(),
+  location: z.string(),
+  fundingAmountMillions: z.string().refine((text) => text.trim() === '' || parseMillions(text) !== null, LEAD_FORM_MESSAGES.amountInvalid),
+  fundingRound: z.union([z.literal(''), z.literal(UNDISCLOSED), fundingRoundSchema]).refine((round) => round !== '', LEAD_FORM_MESSAGES.round),
   fundingDate: requiredText(LEAD_FORM_MESSAGES.date).refine((date) => isoDateSchema.safeParse(date).success, LEAD_FORM_MESSAGES.dateInvalid),
   description: requiredText(LEAD_FORM_MESSAGES.description),
   contacts: z.array(contactRowSchema).min(1).superRefine((contacts, ctx) => {
     // Only rows that will be saved are checked, by the server's own rules; incomplete rows are dropped.
     contacts.forEach((contact, index) => {
       if (!isCompleteContact(contact)) return;
-      if (!contactInputSchema.shape.email.safeParse(contact.email).success) {
+      if (contact.email.trim() !== '' && !contactInputSchema.shape.email.safeParse(contact.email).success) {
         ctx.addIssue({ code: 'custom', message: LEAD_FORM_MESSAGES.contactEmail, path: [index, 'email'] });
       }
       if (!contactInputSchema.shape.linkedIn.safeParse(contact.linkedIn).success) {
@@ -84,8 +88,8 @@ export function emptyLeadFormValues(): LeadFormValues {
   };
 }
 
-function isFundingRound(value: string): value is FundingRound {
-  return (FUNDING_ROUNDS as readonly string[]).includes(value);
+function isFundingRound(value: string | null): value is FundingRound {
+  return value !== null && (FUNDING_ROUNDS as readonly string[]).includes(value);
 }
 
 /** The form filled in from a saved lead, amount in millions, always with at least one contact row. */
@@ -93,13 +97,13 @@ export function leadToFormValues(lead: Lead): LeadFormValues {
   return {
     companyName: lead.companyName,
     domain: lead.domain,
-    industry: lead.industry,
-    location: lead.location,
-    fundingAmountMillions: String(dollarsToMillions(lead.fundingAmount)),
-    fundingRound: isFundingRound(lead.fundingRound) ? lead.fundingRound : '',
+    industry: lead.industry ?? '',
+    location: lead.location ?? '',
+    fundingAmountMillions: lead.fundingAmount === null ? '' : String(dollarsToMillions(lead.fundingAmount)),
+    fundingRound: lead.fundingRound === null ? UNDISCLOSED : isFundingRound(lead.fundingRound) ? lead.fundingRound : '',
     fundingDate: lead.fundingDate,
     description: lead.description,
-    contacts: lead.contacts.length > 0 ? lead.contacts.map((contact) => ({ ...contact })) : [{ ...EMPTY_CONTACT }],
+    contacts: lead.contacts.length > 0 ? lead.contacts.map((contact) => ({ ...contact, email: contact.email ?? '' })) : [{ ...EMPTY_CONTACT }],
   };
 }
 
@@ -113,18 +117,21 @@ export interface BuiltLeadInput {
  * The LeadInput for validated form values. A new lead is sent with no tags; an edited one keeps the
  * tags and source link it had, which the form does not show (they carry the data's provenance).
  */
-export function buildLeadInput(values: LeadFormValues, existing?: Pick<Lead, 'tags' | 'sourceUrl'>): BuiltLeadInput {
+export function buildLeadInput(values: LeadFormValues, existing?: Pick<Lead, 'tags' | 'sourceUrl' | 'roundLabel'>): BuiltLeadInput {
+  const undisclosedAmount = values.fundingAmountMillions.trim() === '';
   const millions = parseMillions(values.fundingAmountMillions);
-  if (millions === null) throw new Error('buildLeadInput: the funding amount is not a number of millions');
+  if (!undisclosedAmount && millions === null) throw new Error('buildLeadInput: the funding amount is not a number of millions');
   if (values.fundingRound === '') throw new Error('buildLeadInput: no funding round chosen');
   return {
     input: {
       companyName: values.companyName.trim(),
       domain: values.domain.trim(),
-      industry: values.industry.trim(),
-      fundingAmount: millionsToDollars(millions),
-      fundingRound: values.fundingRound,
-      location: values.location.trim(),
+      industry: values.industry.trim() || null,
+      fundingAmount: millions === null ? null : millionsToDollars(millions),
+      fundingRound: values.fundingRound === UNDISCLOSED ? null : values.fundingRound,
+      // The source's own label ('Convertible Note') is kept; the form does not show it.
+      roundLabel: existing?.roundLabel ?? null,
+      location: values.location.trim() || null,
       fundingDate: values.fundingDate.trim(),
       description: values.description.trim(),
       tags: existing ? [...existing.tags] : [],

@@ -47,7 +47,7 @@ describe('parseMillions', () => {
 });
 
 describe('dropIncompleteContacts', () => {
-  it('keeps only contacts with both a name and an email, trimmed', () => {
+  it('keeps contacts with a name (the email may be unknown), trimmed', () => {
     const contacts = [
       contact(' Ada ', ' ada@acme.example ', ' CEO ', ' https://www.linkedin.com/in/ada '),
       contact('No Email', '', 'CTO'),
@@ -57,6 +57,8 @@ describe('dropIncompleteContacts', () => {
     ];
     expect(dropIncompleteContacts(contacts)).toEqual([
       { name: 'Ada', role: 'CEO', email: 'ada@acme.example', linkedIn: 'https://www.linkedin.com/in/ada' },
+      // Public filings name people, not addresses (decision 023).
+      { name: 'No Email', role: 'CTO', email: null, linkedIn: '' },
       { name: 'Bob', role: '', email: 'bob@acme.example', linkedIn: '' },
     ]);
   });
@@ -66,6 +68,6 @@ describe('dropIncompleteContacts', () => {
   });
 
   it('names the form row each kept contact came from', () => {
-    expect(keptContactRows([contact('', ''), contact('Ada', 'a@x.example'), contact('Only name', ''), contact('Bob', 'b@x.example')])).toEqual([1, 3]);
+    expect(keptContactRows([contact('', ''), contact('Ada', 'a@x.example'), contact('Only name', ''), contact('Bob', 'b@x.example')])).toEqual([1, 2, 3]);
   });
 });

@@ -1,7 +1,10 @@
 // Two rules the client applies before sending a LeadInput (the shared leadInputSchema): amounts typed
-// in millions become whole dollars, and contacts without a name or an email are left out (SPEC.md
-// section 5).
+// in millions become whole dollars, and contacts without a name are left out. A contact may lack an
+// email (public filings name people, not addresses: decision 023).
 import type { Contact } from '@fundwire/shared';
+
+/** A contact as a form row holds it: every field text, an empty email meaning none. */
+type FormContact = { [K in keyof Contact]: string };
 
 const DOLLARS_PER_MILLION = 1_000_000;
 
@@ -28,13 +31,13 @@ export function parseMillions(text: string): number | null {
   return value;
 }
 
-/** Whether a contact row has what a contact needs to be saved: a name and an email. */
+/** Whether a contact row has what a contact needs to be saved: a name. */
 export function isCompleteContact(contact: Pick<Contact, 'name' | 'email'>): boolean {
-  return contact.name.trim() !== '' && contact.email.trim() !== '';
+  return contact.name.trim() !== '';
 }
 
 /** The contacts worth saving, with surrounding spaces trimmed. */
-export function dropIncompleteContacts(contacts: readonly Contact[]): Contact[] {
+export function dropIncompleteContacts(contacts: readonly FormContact[]): Contact[] {
   return contacts.filter(isCompleteContact).map(trimContact);
 }
 
@@ -50,11 +53,11 @@ export function keptContactRows(contacts: readonly Pick<Contact, 'name' | 'email
   return rows;
 }
 
-function trimContact(contact: Contact): Contact {
+function trimContact(contact: FormContact): Contact {
   return {
     name: contact.name.trim(),
     role: contact.role.trim(),
-    email: contact.email.trim(),
+    email: contact.email.trim() || null,
     linkedIn: contact.linkedIn.trim(),
   };
 }

@@ -1,12 +1,27 @@
-// One lead in the admin grid: what identifies it at a glance, and its Edit and Delete buttons.
-import type { Lead } from '@fundwire/shared';
-import { ExternalLink, LoaderCircle, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+// One lead in the admin grid: what identifies it at a glance, where it came from, which fields were edited
+// by hand (imports leave those alone), and its Edit and Delete buttons.
+import { roundText, type EditableLeadField, type Lead, type LeadSource } from '@fundwire/shared';
+import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LeadProvenance } from '@/features/leads/components/lead-card';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/features/leads/components/lead-facts';
 import { LeadDate } from '@/features/leads/components/lead-date';
 import { displayDomain, externalHref } from '@/features/leads/lead-links';
+
+const SOURCE_LABELS: Record<LeadSource, string> = { manual: 'Added by hand', batch: 'Batch upload', import: 'CSV import', 'sec-form-d': 'SEC Form D' };
+const FIELD_LABELS: Record<EditableLeadField, string> = {
+  companyName: 'name',
+  domain: 'domain',
+  industry: 'industry',
+  fundingAmount: 'amount',
+  fundingRound: 'round',
+  location: 'location',
+  fundingDate: 'date',
+  description: 'description',
+  tags: 'tags',
+  contacts: 'contacts',
+};
 
 export interface AdminLeadCardProps {
   lead: Lead;
@@ -73,7 +88,8 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
       <p data-testid="admin-lead-amount" className="font-semibold tabular-nums">
         {fundingAmountText(lead.fundingAmount)}
         <span className="text-muted-foreground"> · </span>
-        {lead.fundingRound}
+        {roundText(lead)}
+        {lead.roundLabel && <span className="font-normal text-muted-foreground"> ({lead.roundLabel})</span>}
       </p>
 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
@@ -85,7 +101,7 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           <span className="sr-only">Location: </span>
-          <span className="truncate">{lead.location.trim() || UNKNOWN_TEXT}</span>
+          <span className="truncate">{lead.location?.trim() || UNKNOWN_TEXT}</span>
         </span>
         <span data-testid="admin-lead-contacts" className="inline-flex items-center gap-1.5 tabular-nums">
           <Users aria-hidden="true" className="size-4 shrink-0" />
@@ -94,6 +110,18 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
       </div>
 
       <LeadProvenance lead={lead} />
+      <p data-testid="admin-lead-source" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <span>
+          Source: <span className="font-medium text-foreground">{SOURCE_LABELS[lead.source]}</span>
+          {lead.sourceId && <span className="font-mono"> {lead.sourceId}</span>}
+        </span>
+        {lead.editedFields.length > 0 && (
+          <span data-testid="admin-lead-edited" title="Imports never overwrite fields edited by hand" className="inline-flex flex-wrap items-center gap-1">
+            <PenLine aria-hidden="true" className="size-3" />
+            Edited by hand: {lead.editedFields.map((field) => FIELD_LABELS[field]).join(', ')}
+          </span>
+        )}
+      </p>
     </Card>
   );
 }

@@ -144,16 +144,17 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
   const stats = [
     { label: 'New', value: summary.created },
     { label: 'Updated', value: summary.updated },
+    { label: 'Unchanged', value: summary.unchanged + summary.merged },
     { label: 'Skipped', value: summary.skipped },
     { label: 'Total', value: summary.total },
   ];
   const listed = summary.skippedRows;
-  // The server lists only the first few thousand skips; `skipped` counts them all.
+  // The server lists only the first 100 skips; `skipped` and skippedByReason count them all.
   const more = Math.max(summary.skipped, listed.length) - listed.length;
 
   return (
     <section data-testid="import-preview" aria-label="Import preview" className="grid min-w-0 gap-3">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-md border border-border px-3 py-2">
             <dt className="text-xs text-muted-foreground">{stat.label}</dt>
@@ -177,6 +178,16 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
             ))}
           </ul>
           {more > 0 && <p className="text-xs text-muted-foreground">…and {countFormatter.format(more)} more.</p>}
+          {summary.skippedByReason.length > 0 && (
+            <ul data-testid="import-skip-reasons" aria-label="Skipped rows by reason" className="grid gap-1 text-xs text-muted-foreground">
+              {summary.skippedByReason.map((entry) => (
+                <li key={entry.reason} className="flex justify-between gap-3">
+                  <span className="min-w-0 break-words">{entry.reason}</span>
+                  <span className="shrink-0 tabular-nums">{countFormatter.format(entry.count)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </section>

@@ -1,6 +1,6 @@
 // Add New Lead / Edit Lead (SPEC.md sections 2, 4 and 5): the lead's fields, its contact rows, and
 // the server's verdict shown next to the fields it concerns.
-import { FIXED_INDUSTRIES, FUNDING_ROUNDS, type Lead } from '@fundwire/shared';
+import { FIXED_INDUSTRIES, FUNDING_ROUNDS, UNDISCLOSED, type Lead } from '@fundwire/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -47,8 +47,8 @@ export function LeadFormDialog({ open, lead, onOpenChange, onSaved }: LeadFormDi
         <DialogHeader>
           <DialogTitle>{lead ? 'Edit Lead' : 'Add New Lead'}</DialogTitle>
           <DialogDescription>
-            {lead ? `Change what is on file for ${lead.companyName}.` : 'Every field is required except the contacts.'} Contacts without both a
-            name and an email are not saved.
+            {lead ? `Change what is on file for ${lead.companyName}.` : 'Leave the amount empty and choose Undisclosed when they are not known.'} Contacts
+            need a name; the email may be left empty.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so each opening starts from the lead as saved. */}
@@ -149,9 +149,9 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
         />
         <InputField
           label="Industry"
-          required
           list={industriesId}
-          placeholder="SaaS"
+          placeholder="Unknown"
+          hint="Leave empty if unknown."
           autoComplete="off"
           error={errors.industry?.message}
           {...register('industry')}
@@ -161,7 +161,7 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
             <option key={industry} value={industry} />
           ))}
         </datalist>
-        <InputField label="Location" required placeholder="San Francisco, CA" autoComplete="off" error={errors.location?.message} {...register('location')} />
+        <InputField label="Location" placeholder="Unknown" hint="Leave empty if unknown." autoComplete="off" error={errors.location?.message} {...register('location')} />
         <FundingAmountField control={control} error={errors.fundingAmountMillions?.message} register={register} />
         <div className="grid content-start gap-2">
           <Label htmlFor={roundId}>Funding Round</Label>
@@ -182,6 +182,7 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
                 {round}
               </option>
             ))}
+            <option value={UNDISCLOSED}>{UNDISCLOSED}</option>
           </Select>
           {errors.fundingRound && (
             <p id={roundErrorId} className="text-sm text-destructive">
@@ -278,10 +279,10 @@ function FundingAmountField({ control, register, error }: FundingAmountFieldProp
   const millions = parseMillions(text);
   const hint =
     millions === null
-      ? 'In millions of dollars: 2.5 means $2,500,000. Enter 0 if undisclosed.'
-      : millions === 0
-        ? 'Saved as undisclosed.'
-        : `Saved as ${formatMoney(millionsToDollars(millions))}.`;
+      ? text.trim() === ''
+        ? 'Empty: saved as undisclosed. In millions of dollars: 2.5 means $2,500,000.'
+        : 'In millions of dollars: 2.5 means $2,500,000.'
+      : `Saved as ${formatMoney(millionsToDollars(millions))}.`;
   return (
     <InputField
       label="Funding Amount (millions)"
@@ -289,8 +290,7 @@ function FundingAmountField({ control, register, error }: FundingAmountFieldProp
       step={0.1}
       min={0}
       inputMode="decimal"
-      required
-      placeholder="2.5"
+      placeholder="Undisclosed"
       hint={hint}
       error={error}
       {...register('fundingAmountMillions')}

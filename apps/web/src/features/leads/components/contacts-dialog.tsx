@@ -1,4 +1,5 @@
-// The people to contact at a lead's company: name, role, email (mailto) and LinkedIn profile.
+// The people to contact at a lead's company: name, role, email (mailto) and LinkedIn profile. Public filings
+// name people without addresses: such a contact shows name and role, with no mail link.
 import type { Contact, Lead } from '@fundwire/shared';
 import { ExternalLink, Mail, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -38,7 +39,7 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
         ) : (
           <ul aria-label="Contacts" className="divide-y divide-border rounded-md border border-border">
             {lead.contacts.map((contact, index) => (
-              <ContactRow key={`${contact.email}-${index}`} contact={contact} />
+              <ContactRow key={`${contact.email ?? contact.name}-${index}`} contact={contact} />
             ))}
           </ul>
         )}
@@ -57,7 +58,7 @@ const linkClass =
   'inline-flex min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0';
 
 function ContactRow({ contact }: { contact: Contact }) {
-  const mailto = mailtoHref(contact.email);
+  const mailto = contact.email ? mailtoHref(contact.email) : null;
   const linkedIn = externalHref(contact.linkedIn);
   const name = contact.name.trim() || 'Unnamed contact';
   return (
@@ -72,7 +73,7 @@ function ContactRow({ contact }: { contact: Contact }) {
           {mailto ? (
             <a href={mailto} className={linkClass}>
               <Mail aria-hidden="true" />
-              <EmailText email={contact.email.trim()} />
+              <EmailText email={(contact.email ?? '').trim()} />
             </a>
           ) : (
             <span className="text-muted-foreground">No email listed</span>

@@ -11,8 +11,8 @@ const countFormatter = new Intl.NumberFormat('en-US');
 
 const ITEMS: { label: string; value: (stats: LeadStats) => string; hint?: string }[] = [
   { label: 'Total Leads', value: (stats) => countFormatter.format(stats.totalLeads) },
-  { label: 'Total Funding', value: (stats) => formatMoney(stats.totalFunding) },
-  { label: 'Avg Funding', value: (stats) => formatMoney(stats.avgFunding) },
+  { label: 'Total Funding', value: (stats) => formatMoney(stats.totalFunding), hint: 'Disclosed amounts only' },
+  { label: 'Avg Funding', value: (stats) => formatMoney(stats.avgFunding), hint: 'Mean of the disclosed amounts' },
   { label: 'This Week', value: (stats) => countFormatter.format(stats.recentLeads), hint: 'Funded in the last 7 days' },
 ];
 
@@ -50,6 +50,11 @@ export function DatabaseSummary() {
               </div>
             ))}
           </dl>
+          {data && (
+            <p data-testid="disclosed-count" className="mt-3 text-xs text-muted-foreground">
+              Totals cover the {countFormatter.format(data.disclosedCount)} of {countFormatter.format(data.totalLeads)} rounds with a disclosed amount.
+            </p>
+          )}
         </>
       )}
     </Card>

@@ -1,9 +1,8 @@
 import type { FreeLead } from '@fundwire/shared';
 import { MapPin } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { LeadDate } from './lead-date';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
+import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from './lead-facts';
 
 /** A lead from the public sample: company, industry, when and how much it raised. No contacts. */
 export function FreeLeadCard({ lead }: { lead: FreeLead }) {
@@ -24,14 +23,14 @@ export function FreeLeadCard({ lead }: { lead: FreeLead }) {
           <dt className="sr-only">Amount raised</dt>
           <dd className="text-lg font-semibold tabular-nums text-foreground">{fundingAmountText(lead.fundingAmount)}</dd>
           <dt className="sr-only">Round</dt>
-          <dd>
-            <Badge variant="secondary">{lead.fundingRound}</Badge>
+          <dd className="flex min-w-0 items-center gap-2">
+            <LeadRound fundingRound={lead.fundingRound} roundLabel={lead.roundLabel} />
           </dd>
         </div>
         <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
           <dt className="sr-only">Location</dt>
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">{lead.location || UNKNOWN_TEXT}</dd>
+          <dd className="truncate">{lead.location?.trim() || UNKNOWN_TEXT}</dd>
         </div>
       </dl>
     </Card>

@@ -1,13 +1,12 @@
 import type { Lead } from '@fundwire/shared';
 import { ExternalLink, MapPin, Users } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { displayDomain, externalHref } from '../lead-links';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadDate } from './lead-date';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
+import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from './lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
 export const FUNDRAISING_FOX_TAG = 'fundraisingfox';
@@ -59,14 +58,14 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
             {fundingAmountText(lead.fundingAmount)}
           </dd>
           <dt className="sr-only">Round</dt>
-          <dd>
-            <Badge variant="secondary">{lead.fundingRound}</Badge>
+          <dd className="flex min-w-0 items-center gap-2">
+            <LeadRound fundingRound={lead.fundingRound} roundLabel={lead.roundLabel} />
           </dd>
         </div>
         <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
           <dt className="sr-only">Location</dt>
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">{lead.location.trim() || UNKNOWN_TEXT}</dd>
+          <dd className="truncate">{lead.location?.trim() || UNKNOWN_TEXT}</dd>
         </div>
       </dl>
 

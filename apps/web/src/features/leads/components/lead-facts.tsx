@@ -1,21 +1,38 @@
 // Small pieces every lead card shares (the subscriber's, the free sample's and the admin's): kept out of
 // lead-card.tsx so the free sample does not load the contacts dialog.
+import { roundText, UNDISCLOSED, UNKNOWN } from '@fundwire/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { IndustryBadge } from './industry-badge';
 
 /** Shown for an industry or location the source did not give (imported rounds); never guessed. */
-export const UNKNOWN_TEXT = 'Unknown';
+export const UNKNOWN_TEXT = UNKNOWN;
 
-/** "$2,500,000", or "Undisclosed" when no amount is known (stored as 0). */
-export function fundingAmountText(amount: number): string {
-  return amount > 0 ? formatMoney(amount) : 'Undisclosed';
+/** "$2,500,000", or "Undisclosed" when no amount is known (null, never 0). */
+export function fundingAmountText(amount: number | null): string {
+  return amount === null ? UNDISCLOSED : formatMoney(amount);
+}
+
+/** The round badge ("Undisclosed" without a stage), and the source's own label when it says more ('Convertible Note'). */
+export function LeadRound({ fundingRound, roundLabel }: { fundingRound: string | null; roundLabel: string | null }) {
+  return (
+    <>
+      <Badge data-testid="lead-round" variant={fundingRound === null ? 'outline' : 'secondary'}>
+        {roundText({ fundingRound })}
+      </Badge>
+      {roundLabel && (
+        <span data-testid="lead-round-label" className="min-w-0 truncate text-xs text-muted-foreground" title={roundLabel}>
+          {roundLabel}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** The industry badge, or a neutral "Unknown" one when the lead has no industry. */
-export function LeadIndustryBadge({ industry, className }: { industry: string; className?: string }) {
-  if (industry.trim() === '') {
+export function LeadIndustryBadge({ industry, className }: { industry: string | null; className?: string }) {
+  if (industry === null || industry.trim() === '') {
     return (
       <Badge data-testid="industry-badge" variant="outline" className={cn('text-muted-foreground', className)}>
         {UNKNOWN_TEXT}
