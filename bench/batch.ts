@@ -1,7 +1,9 @@
 // bench/batch: admin writes on PGlite. A 10,000-lead JSON batch (created, then the same batch again as
-// updates) and the Fundraising Fox sample CSV import, each timed end to end over HTTP. Target: a
-// 10,000-lead batch in under 10 s. Baseline: the same server's GET /api/health round trip.
+// updates), the Fundraising Fox sample CSV import, and a synthetic 100,000-row import file (rows/s and the
+// server's peak RSS while it runs), each timed end to end over HTTP. Target: a 10,000-lead batch in under
+// 10 s. Baseline: the same server's GET /api/health round trip.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, median, printTable, root, spawnServer, stop, verifyFromOutbox, waitFor200 } from './lib.js';
@@ -23,6 +25,32 @@ function batch(run: number, size: number) {
     tags: [],
     contacts: [{ name: 'Pat Example', role: 'CEO', email: `pat${index}@batch-bench.example.com`, linkedIn: '' }],
   }));
+}
+
+const LARGE_ROWS = 100_000;
+const STAGES = ['Seed', 'Series A', '', 'Pre-Seed', '', 'Series B', 'Growth', ''];
+const LABELS = ['', 'Series A-1', 'Convertible Note', '', 'Equity financing (Form D, Rule 506(b))', '', 'Series E', 'Grant'];
+
+/** A Fundraising Fox-format file: a third without a stage, a fifth without an amount, a few bad dates, some Latin-1-free UTF-8. */
+function largeImportFile(rows: number): Buffer {
+  const lines = ['company_slug,company_name,fundraisingfox_url,domain,announced_on,stage,round_label,amount_usd,amount_is_floor,basis'];
+  for (let i = 0; i < rows; i++) {
+    const slug = `bench-co-${i}`;
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const date = i % 997 === 0 ? '2026-02-30' : `2026-${String(1 + (i % 9)).padStart(2, '0')}-${day}`;
+    const amount = i % 5 === 0 ? '' : String(250_000 + (i % 400) * 25_000);
+    const name = i % 50 === 0 ? `Caf\u00e9 Bench ${i}, Inc.` : `Bench Co ${i}`;
+    const domain = i % 3 === 0 ? '' : `${slug}.example.com`;
+    lines.push(`${slug},"${name}",https://fundraisingfox.com/companies/${slug},${domain},${date},${STAGES[i % 8]},"${LABELS[i % 8]}",${amount},${i % 2 === 0 ? 'True' : 'False'},${i % 2 === 0 ? 'sec_filing' : 'press'}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/** The server's resident set size in bytes (Linux). */
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-batch-'));
@@ -60,6 +88,25 @@ try {
   for (let run = 0; run < RUNS; run++) {
     imports.push(await timed(() => fetch(`${base}/api/admin/imports`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'text/csv' }, body: csv })));
   }
+  // A 100,000-row file, once per run into a fresh set of rows: rows/s and the server's peak RSS while it runs.
+  const large = largeImportFile(LARGE_ROWS);
+  const largeTimes: number[] = [];
+  const largePeaks: number[] = [];
+  let rssBefore = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const body = run === 0 ? large : Buffer.from(large.toString().replaceAll('bench-co-', `bench-co-r${run}-`));
+    rssBefore = await rssOf(server.pid!);
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      void rssOf(server.pid!).then((rss) => (peak = Math.max(peak, rss)), () => undefined);
+    }, 50);
+    try {
+      largeTimes.push(await timed(() => fetch(`${base}/api/admin/imports`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'text/csv' }, body })));
+    } finally {
+      clearInterval(sampler);
+    }
+    largePeaks.push(Math.max(peak, await rssOf(server.pid!)));
+  }
   const baseline = median(health);
   const row = (name: string, values: number[], target?: number) => [
     name,
@@ -74,7 +121,13 @@ try {
       row('batch of 10,000 new leads', created, TARGET_MS),
       row('same 10,000 again (updates)', updated, TARGET_MS),
       row('import sample CSV (2,540 rows)', imports),
+      row(`import synthetic CSV (${LARGE_ROWS.toLocaleString('en-US')} rows)`, largeTimes),
     ],
+  );
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `\n${LARGE_ROWS.toLocaleString('en-US')}-row import (${mb(large.length)} file): ${Math.round(LARGE_ROWS / (median(largeTimes) / 1000)).toLocaleString('en-US')} rows/s, ` +
+      `server peak RSS ${mb(Math.max(...largePeaks))} (${mb(rssBefore)} before the last run)`,
   );
 } finally {
   await stop(server);

@@ -55,7 +55,10 @@ const wrongType = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
 const notAString = wrongType.filter((value) => typeof value !== 'string');
-const badNumber = fc.constantFrom<unknown>(1e300, -1, -0.5, 1e14, Number.MAX_VALUE, '1e300', 'NaN', '0x10', '-0', 'Infinity', '12abc', '', null, [], {});
+/** Where null means unknown (decision 023), only other types are wrong. */
+const notAStringOrNull = notAString.filter((value) => value !== null);
+// '' and null are an undisclosed amount (decision 023), not bad input.
+const badNumber = fc.constantFrom<unknown>(1e300, -1, -0.5, 1e14, Number.MAX_VALUE, '1e300', 'NaN', '0x10', '-0', 'Infinity', '12abc', '1,000', [], {});
 const badDate = fc.constantFrom<unknown>(
   '0000-01-01',
   '0000-12-31',
@@ -152,11 +155,13 @@ const CONTACT = LEAD.contacts[0]!;
 
 const invalidLead = invalidObject(LEAD, {
   companyName: fc.oneof(nulText, longerThan(200), notAString, fc.constantFrom('', '   ')),
-  domain: fc.oneof(fc.constantFrom('javascript:alert(1)', 'not a domain', '', '..', 'http://', 'a_b.com', `${'a'.repeat(300)}.com`, 'localhost'), nulText, notAString),
-  industry: fc.oneof(nulText, longerThan(100), notAString, fc.constant('')),
+  // '' (and `http://`, which normalises to it) is a lead without a known website: allowed (decision 023).
+  domain: fc.oneof(fc.constantFrom('javascript:alert(1)', 'not a domain', '..', 'a_b.com', `${'a'.repeat(300)}.com`, 'localhost'), nulText, notAString),
+  // Empty or null industry, location and round are unknown, not bad input (decision 023).
+  industry: fc.oneof(nulText, longerThan(100), notAStringOrNull),
   fundingAmount: badNumber,
-  fundingRound: fc.oneof(fc.constantFrom('Series Z', '', 'seed', 'Series D'), nulText, notAString),
-  location: fc.oneof(nulText, longerThan(200), notAString, fc.constant('')),
+  fundingRound: fc.oneof(fc.constantFrom('Series Z', 'seed', 'Series D', 'undisclosed'), nulText, notAStringOrNull),
+  location: fc.oneof(nulText, longerThan(200), notAStringOrNull),
   fundingDate: badDate,
   description: fc.oneof(nulText, longerThan(5000), notAString, fc.constant('')),
   tags: fc.oneof(
@@ -189,12 +194,14 @@ const IMPORT_ROW = {
 };
 const asCell = (value: unknown) => `"${(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/"/g, '""')}"`;
 const skippedImportRow = invalidObject(IMPORT_ROW, {
-  company_name: fc.oneof(fc.constantFrom('', '  ', 'Acme Real Estate', 'Growth Fund III LP'), nulText, longerThan(200)),
+  // A real-estate company is a company; a pooled fund is skipped (decision 023).
+  company_name: fc.oneof(fc.constantFrom('', '  ', 'Growth Fund III LP', 'Acme SPV I, LLC'), nulText, longerThan(200)),
   // Not `http://`: it normalises to no domain, which an import allows.
   domain: fc.oneof(fc.constantFrom('javascript:alert(1)', 'not a domain', 'a_b.com', '..'), nulText),
   announced_on: badDate.map(String),
-  amount_usd: fc.constantFrom('1e300', '-5', 'abc', 'Infinity', 'NaN', '1e14', '99999999999999999999'),
-  round_label: fc.constantFrom('IPO', 'private placement', ''),
+  amount_usd: fc.constantFrom('1e300', '-5', 'abc', 'Infinity', 'NaN', '1e14', '99999999999999999999', '0x10', '1,000'),
+  // A row without a stage ('IPO', '') is an undisclosed round now, not a skip; a NUL in the label still is.
+  round_label: nulText,
   fundraisingfox_url: nulText,
 }).map((row) => (row.round_label !== IMPORT_ROW.round_label ? { ...row, stage: '' } : row));
 const importBody = fc.oneof(

@@ -125,9 +125,8 @@ export type ContactInput = z.output<typeof contactInputSchema>;
 export const leadInputSchema = z.object({
   companyName: requiredText(200),
   // Empty: no known website; the lead is then recognised by its name.
-  domain: text()
-    .nullish()
-    .transform((value) => normalizeDomain(value ?? ''))
+  domain: text('must be a domain such as acme.com, or empty')
+    .transform(normalizeDomain)
     .pipe(z.string().refine((value) => value === '' || isDomain(value), 'must be a domain such as acme.com')),
   industry: optionalText(100),
   fundingAmount: amountSchema,
@@ -135,7 +134,7 @@ export const leadInputSchema = z.object({
   roundLabel: optionalText(200),
   location: optionalText(200),
   fundingDate: isoDateSchema,
-  description: text().trim().max(5000, 'must be at most 5000 characters').default(''),
+  description: requiredText(5000),
   tags: z.array(text().trim().min(1).max(50)).max(20).default([]),
   sourceUrl: text()
     .trim()

@@ -88,34 +88,34 @@ describe('admin lead writes', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/leads/not-a-uuid', headers: admin, payload: leadInput() })).statusCode).toBe(404);
   });
 
-  it('uploads a batch through the lead-input contract: a bad row is skipped with its position and reason, the good rows are saved', async () => {
+  it('uploads a batch all-or-nothing through the lead-input contract: one bad row in 1,000 names that row and writes nothing', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) =>
       leadInput({ companyName: `Batch Co ${index}`, domain: `batch-${index}.example.com`, contacts: [{ name: `P ${index}`, role: 'CEO', email: `p${index}@batch.example.com`, linkedIn: '' }] }),
     );
     rows[637] = leadInput({ companyName: 'Broken Co', domain: 'broken.example.com', fundingRound: 'Series Q' });
     const before = await totals();
-    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
-    expect(response.statusCode).toBe(200);
-    const body = response.json() as BatchUploadResponse;
-    expect(body).toMatchObject({ count: 1000, created: 999, updated: 0, skipped: 1 });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
+    expect(bad.statusCode).toBe(400);
+    const body = bad.json() as { error: string; skippedRows: { line: number; company: string; reason: string }[]; skippedByReason: { reason: string; count: number }[] };
+    expect(body.error).toContain('Row 638');
     expect(body.skippedRows).toEqual([{ line: 638, company: 'Broken Co', reason: expect.stringContaining('fundingRound must be one of') }]);
-    expect((await totals()).leads).toBe(before.leads + 999);
+    expect(body.skippedByReason).toHaveLength(1);
+    expect(await totals()).toEqual(before);
 
-    // The same leads again: nothing changes, contacts are replaced, not added.
-    rows[637] = leadInput({ companyName: 'Fixed Co', domain: 'fixed.example.com' });
+    // Unknown round, amount, industry, location and email are values, not errors.
+    rows[637] = leadInput({ companyName: 'Fixed Co', domain: 'fixed.example.com', fundingRound: 'Undisclosed', fundingAmount: null, industry: '', location: null, contacts: [{ name: 'Filer', role: 'Director' }] });
+    const good = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toMatchObject({ count: 1000, created: 1000, updated: 0, skipped: 0 });
+    expect((await totals()).leads).toBe(before.leads + 1000);
+    expect((await search('Fixed Co'))[0]).toMatchObject({ fundingRound: null, fundingAmount: null, industry: null, location: null, source: 'batch', contacts: [{ name: 'Filer', email: null }] });
+
+    // The same leads again change nothing (contacts replaced, not added).
     const repeat = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: rows });
-    expect(repeat.json()).toMatchObject({ count: 1000, created: 1, updated: 0, skipped: 0 });
+    expect(repeat.json()).toMatchObject({ count: 1000, created: 0, updated: 0 });
     const after = await totals();
     expect(after.leads).toBe(before.leads + 1000);
     expect(after.contacts).toBe(before.contacts + 1000);
-  });
-
-  it('refuses a batch in which no row is valid, and writes nothing', async () => {
-    const before = await totals();
-    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: [{ companyName: 'No Date Co' }, 42] } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toContain('None of the 2 leads is valid');
-    expect(await totals()).toEqual(before);
   });
 
   it('refuses empty, oversized and malformed batches', async () => {

@@ -179,8 +179,8 @@ async function runWrite<T>(database: Database, commit: boolean, fn: (query: RawQ
 }
 
 /**
- * A JSON batch: each row goes through the lead-input contract; a bad row is skipped with its position and
- * reason, the good ones are written in one transaction.
+ * A JSON batch: every row goes through the lead-input contract. A batch is one request, so it is written
+ * all or nothing: any bad row answers 400 naming each bad row (the first 100) and counts per reason.
  */
 export async function batchUpsertLeads(database: Database, rows: unknown[]): Promise<BatchUploadResponse> {
   const valid: BulkLead[] = [];
@@ -193,11 +193,12 @@ export async function batchUpsertLeads(database: Database, rows: unknown[]): Pro
       skips.add(index + 1, typeof name === 'string' ? name : '', describeFieldErrors(fieldErrors(result.error)));
     }
   });
-  if (valid.length === 0) {
-    throw validationError(`None of the ${rows.length.toLocaleString('en-US')} leads is valid; nothing was uploaded. Row ${skips.rows[0]!.line}: ${skips.rows[0]!.reason}`, {
-      skippedRows: skips.rows,
-      skippedByReason: skips.counts(),
-    });
+  if (skips.skipped > 0) {
+    const first = skips.rows[0]!;
+    throw validationError(
+      `${skips.skipped.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} leads are invalid; nothing was uploaded. Row ${first.line}: ${first.reason}`,
+      { skippedRows: skips.rows, skippedByReason: skips.counts() },
+    );
   }
   const result = await database.rawTransaction(async (query) => {
     let created = 0;

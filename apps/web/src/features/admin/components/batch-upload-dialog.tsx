@@ -39,7 +39,7 @@ export function BatchUploadDialog({ open, onOpenChange }: BatchUploadDialogProps
           <DialogTitle>Batch Upload Leads</DialogTitle>
           <DialogDescription>
             Paste a JSON array of leads (or {'{"leads": [...]}'}), up to {countFormatter.format(MAX_BATCH_LEADS)} at a time. Amounts are whole
-            dollars. A lead already on file with the same domain, round and funding date is updated, except fields edited by hand. A row that is rejected is skipped and listed; the others are saved.
+            dollars. A lead already on file with the same domain, round and funding date is updated, except fields edited by hand. If any row is rejected, nothing is saved.
           </DialogDescription>
         </DialogHeader>
         <BatchUploadForm upload={upload} onCancel={() => onOpenChange(false)} onUploaded={() => onOpenChange(false)} />
@@ -57,7 +57,7 @@ interface BatchUploadFormProps {
 function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps) {
   // Uncontrolled: ten thousand leads of JSON is megabytes of text, too much to re-render per keystroke.
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const [rejectedRows, setRejectedRows] = useState<{ rows: BatchRowProblem[]; saved: boolean } | null>(null);
+  const [rejectedRows, setRejectedRows] = useState<BatchRowProblem[] | null>(null);
   const uploading = upload.isPending;
 
   const generateSample = () => {
@@ -82,20 +82,14 @@ function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps)
     const leads = parsed.leads.map(prepareBatchLead);
     setRejectedRows(null);
     upload.mutate(leads, {
-      onSuccess: (result) => {
-        // The good rows are saved; a bad row is skipped and listed with its reason.
-        if (result.skipped > 0) {
-          setRejectedRows({ rows: describeBatchRows(skippedToBatchRows(result.skippedRows), leads), saved: true });
-          toast.success(batchUploadedMessage(result.count - result.skipped), { description: `${countFormatter.format(result.skipped)} rows were skipped; they are listed in the dialog.` });
-          return;
-        }
-        toast.success(batchUploadedMessage(result.count));
+      onSuccess: ({ count }) => {
+        toast.success(batchUploadedMessage(count));
         onUploaded();
       },
       onError: (error) => {
         const body = error instanceof ApiRequestError ? batchErrorBodySchema.safeParse(error.body) : null;
         if (body?.success && body.data.skippedRows.length > 0) {
-          setRejectedRows({ rows: describeBatchRows(skippedToBatchRows(body.data.skippedRows), leads), saved: false });
+          setRejectedRows(describeBatchRows(skippedToBatchRows(body.data.skippedRows), leads));
           toast.error(ADMIN_MESSAGES.batchFailed, { description: 'Nothing was saved. The rejected rows are listed in the dialog.' });
           return;
         }
@@ -126,7 +120,7 @@ function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps)
         }
       />
 
-      {rejectedRows && <RejectedRows rows={rejectedRows.rows} saved={rejectedRows.saved} />}
+      {rejectedRows && <RejectedRows rows={rejectedRows} />}
 
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={uploading}>
@@ -140,14 +134,12 @@ function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps)
   );
 }
 
-function RejectedRows({ rows, saved }: { rows: BatchRowProblem[]; saved: boolean }) {
+function RejectedRows({ rows }: { rows: BatchRowProblem[] }) {
   const listed = rows.slice(0, MAX_LISTED_ROWS);
   const more = rows.length - listed.length;
   return (
     <div role="alert" data-testid="batch-errors" className="grid gap-2 rounded-md border border-red-200 bg-red-50/60 p-4 text-sm">
-      <p className="font-semibold text-red-800">
-        {saved ? 'The other rows were saved. ' : 'Nothing was saved. '}Fix {rows.length === 1 ? 'this row' : 'these rows'} and upload {saved ? 'them' : ''} again.
-      </p>
+      <p className="font-semibold text-red-800">Nothing was saved. Fix {rows.length === 1 ? 'this row' : 'these rows'} and upload again.</p>
       <ul className="grid max-h-56 gap-2 overflow-y-auto pr-1">
         {listed.map((row) => (
           <li key={row.rowNumber} data-testid="batch-error-row" className="rounded-sm bg-background/70 px-3 py-2">
