@@ -149,7 +149,8 @@ export function localDay(from: Date, days = 0): string {
 export interface ApiContact {
   name: string;
   role: string;
-  email: string;
+  /** null: no known address (public filings name people, not addresses). */
+  email: string | null;
   linkedIn: string;
 }
 
@@ -157,10 +158,13 @@ export interface ApiLead {
   id: string;
   companyName: string;
   domain: string;
-  industry: string;
-  fundingAmount: number;
-  fundingRound: string;
-  location: string;
+  /** null: unknown (decision 023). */
+  industry: string | null;
+  /** null: undisclosed. */
+  fundingAmount: number | null;
+  fundingRound: string | null;
+  roundLabel: string | null;
+  location: string | null;
   fundingDate: string;
   description: string;
   contacts: ApiContact[];
@@ -195,10 +199,13 @@ export async function fetchAllLeads(request: APIRequestContext, filter: LeadFilt
 export interface NewLead {
   companyName: string;
   domain: string;
-  industry: string;
-  fundingAmount: number;
-  fundingRound: string;
-  location: string;
+  /** null: unknown (decision 023). */
+  industry: string | null;
+  /** null: undisclosed. */
+  fundingAmount: number | null;
+  fundingRound: string | null;
+  roundLabel?: string | null;
+  location: string | null;
   fundingDate: string;
   description: string;
   contacts: ApiContact[];
@@ -217,15 +224,22 @@ export async function insertLeads(newLeads: NewLead[]): Promise<void> {
       `select column_name from information_schema.columns where table_name = 'leads' and column_name = 'identity_key'`,
     );
     const withIdentityKey = columns.rowCount === 1;
+    const columnNames = await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'leads' and column_name = 'round_label'`,
+    );
+    const withRoundLabel = columnNames.rowCount === 1;
     for (const lead of newLeads) {
       const values = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description];
       const inserted = await client.query<{ id: string }>(
-        withIdentityKey
+        withRoundLabel
+          ? `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key, round_label)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid(), $9) returning id`
+          : withIdentityKey
           ? `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key)
              values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid()) returning id`
           : `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description)
              values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        values,
+        withRoundLabel ? [...values, lead.roundLabel ?? null] : values,
       );
       const leadId = inserted.rows[0]?.id;
       for (const [position, contact] of lead.contacts.entries()) {
@@ -234,7 +248,7 @@ export async function insertLeads(newLeads: NewLead[]): Promise<void> {
           position,
           contact.name,
           contact.role,
-          contact.email,
+          contact.email ?? '',
           contact.linkedIn,
         ]);
       }

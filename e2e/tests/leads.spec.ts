@@ -67,6 +67,11 @@ async function expectContactsDialog(page: Page, card: Locator, lead: ApiLead, ac
     const row = rows.nth(index);
     await expect(row).toContainText(contact.name);
     await expect(row).toContainText(contact.role);
+    if (contact.email === null) {
+      await expect(row.getByRole('link', { name: /@/ })).toHaveCount(0);
+      await expect(row).toContainText('No email listed');
+      continue;
+    }
     await expect(row.getByRole('link', { name: contact.email, exact: true })).toHaveAttribute('href', `mailto:${contact.email}`);
     const linkedIn = row.getByRole('link', { name: /^LinkedIn/ });
     await expect(linkedIn).toHaveAttribute('href', contact.linkedIn);
@@ -98,15 +103,15 @@ test.describe('dashboard', () => {
     // Each card shows the lead's facts.
     const lead = first.leads[0]!;
     const card = page.getByRole('article', { name: lead.companyName, exact: true });
-    await expect(card.getByTestId('lead-amount')).toHaveText(money.format(lead.fundingAmount));
-    await expect(card.getByTestId('industry-badge')).toHaveText(lead.industry);
+    await expect(card.getByTestId('lead-amount')).toHaveText(lead.fundingAmount === null ? 'Undisclosed' : money.format(lead.fundingAmount));
+    await expect(card.getByTestId('industry-badge')).toHaveText(lead.industry ?? 'Unknown');
     await expect(card.getByTestId('lead-domain')).toHaveAttribute('href', `https://${lead.domain}/`);
     await expect(card.locator('time')).toHaveAttribute('datetime', lead.fundingDate);
 
     // Database Summary: the stats endpoint's figures, formatted.
     const statsResponse = await page.request.get('/api/leads/stats');
     expect(statsResponse.ok()).toBe(true);
-    const stats = (await statsResponse.json()) as { totalLeads: number; totalFunding: number; avgFunding: number; recentLeads: number };
+    const stats = (await statsResponse.json()) as { totalLeads: number; totalFunding: number; avgFunding: number; recentLeads: number; disclosedCount: number };
     const summary = page.getByRole('region', { name: 'Database Summary' });
     const figure = (label: string) => summary.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd`);
     await expect(figure('Total Leads')).toHaveText(count.format(stats.totalLeads));
@@ -114,6 +119,10 @@ test.describe('dashboard', () => {
     await expect(figure('Avg Funding')).toHaveText(money.format(stats.avgFunding));
     await expect(figure('This Week')).toHaveText(count.format(stats.recentLeads));
     await expect(figure('Total Funding')).toHaveText(/^\$\d{1,3}(,\d{3})+$/);
+    // Sums and means cover disclosed amounts only, and the summary says how many.
+    await expect(summary.getByTestId('disclosed-count')).toHaveText(
+      `Totals cover the ${count.format(stats.disclosedCount)} of ${count.format(stats.totalLeads)} rounds with a disclosed amount.`,
+    );
 
     // Load More appends the next page, showing "Loading..." while it is on its way.
     const second = await fetchLeadPage(page.request, filter, 2);
@@ -148,7 +157,7 @@ test.describe('dashboard', () => {
     await expect(cardNames(page)).toHaveText(names(all.leads));
 
     // An industry from this week's list, so the filtered list is not empty.
-    const industry = all.leads[0]!.industry;
+    const industry = all.leads.find((lead) => lead.industry !== null)!.industry!;
     const filtered = await fetchLeadPage(page.request, { dateStart, industry });
     expect(filtered.totalCount).toBeLessThan(all.totalCount);
     await page.getByLabel('Industry').selectOption({ label: industry });
@@ -273,6 +282,40 @@ test.describe('historical', () => {
     await expect(page.getByTestId('lead-count')).toHaveText(`Showing ${2 * PAGE_SIZE} of ${count.format(first.totalCount)} leads`);
   });
 
+  test('shows an undisclosed round as Undisclosed with its label, unknown facts as Unknown, and a contact without email without a mail link', async ({ page, request }) => {
+    const name = `Undisclosed Filing ${Date.now()}`;
+    await insertLeads([
+      {
+        companyName: name,
+        domain: `undisclosed-${Date.now()}.example.com`,
+        industry: null,
+        fundingAmount: null,
+        fundingRound: null,
+        roundLabel: 'Equity financing (Form D, Rule 506(b))',
+        location: null,
+        fundingDate: '2023-01-05',
+        description: 'Filed a Form D without stating the amount.',
+        contacts: [{ name: 'Kari Filer', role: 'Director', email: null, linkedIn: '' }],
+      },
+    ]);
+    await signInSubscriber(page, request);
+    await page.goto(`/historical?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole('article', { name, exact: true });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByTestId('lead-amount')).toHaveText('Undisclosed');
+    await expect(card.getByTestId('lead-round')).toHaveText('Undisclosed');
+    await expect(card.getByTestId('lead-round-label')).toHaveText('Equity financing (Form D, Rule 506(b))');
+    await expect(card.getByTestId('industry-badge')).toHaveText('Unknown');
+    await expect(card).toContainText('Unknown');
+    const [lead] = await fetchAllLeads(page.request, { q: name });
+    expect(lead).toMatchObject({ fundingAmount: null, fundingRound: null, industry: null, location: null, contacts: [{ name: 'Kari Filer', email: null }] });
+    await expectContactsDialog(page, card, lead!, 'View Details');
+
+    // The API lists it under fundingRound=Undisclosed, and no amount range matches it.
+    expect(names(await fetchAllLeads(page.request, { q: name, fundingRound: 'Undisclosed' }))).toEqual([name]);
+    expect(await fetchAllLeads(page.request, { q: name, maxFunding: '1000' })).toEqual([]);
+  });
+
   test('the date range narrows the list to the window ending today', async ({ page, request }) => {
     await signInSubscriber(page, request);
     await page.goto('/historical');
@@ -335,7 +378,9 @@ test.describe('historical', () => {
 
 test.describe('CSV export', () => {
   /** A cell as the export must write it: text that a spreadsheet would run as a formula gets a leading '. */
-  function cell(value: string | number): string {
+  function cell(value: string | number | null): string {
+    // Unknown values are empty cells.
+    if (value === null) return '';
     if (typeof value === 'number') return String(value);
     return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   }

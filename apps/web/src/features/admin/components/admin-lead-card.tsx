@@ -1,6 +1,6 @@
 // One lead in the admin grid: what identifies it at a glance, where it came from, which fields were edited
 // by hand (imports leave those alone), and its Edit and Delete buttons.
-import { roundText, type EditableLeadField, type Lead, type LeadSource } from '@fundwire/shared';
+import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField, type Lead, type LeadSource } from '@fundwire/shared';
 import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -118,7 +118,7 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
         {lead.editedFields.length > 0 && (
           <span data-testid="admin-lead-edited" title="Imports never overwrite fields edited by hand" className="inline-flex flex-wrap items-center gap-1">
             <PenLine aria-hidden="true" className="size-3" />
-            Edited by hand: {lead.editedFields.map((field) => FIELD_LABELS[field]).join(', ')}
+            Edited by hand: {EDITABLE_LEAD_FIELDS.filter((field) => lead.editedFields.includes(field)).map((field) => FIELD_LABELS[field]).join(', ')}
           </span>
         )}
       </p>
