@@ -313,7 +313,8 @@ test.describe('admin: leads', () => {
     const [afterPreview] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
     expect(afterPreview?.n).toBe(before?.n);
 
-    const skipped = dialog.getByRole('list', { name: 'Skipped rows' });
+    const skipped = dialog.getByRole('list', { name: 'Skipped rows', exact: true });
+    await expect(dialog.getByRole('list', { name: 'Skipped rows by reason' }).getByRole('listitem').first()).toBeVisible();
     await expect(skipped.getByRole('listitem')).toHaveCount(counts.skipped);
     for (const item of await skipped.getByRole('listitem').all()) await expect(item).toContainText(/an exact copy of line \d+|pooled investment fund/);
     await expect(skipped.getByRole('listitem').filter({ hasText: 'OLI Technologies' })).toHaveCount(0);
