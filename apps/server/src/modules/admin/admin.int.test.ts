@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchUploadResponse, ImportSummary, Lead, LeadStats } from '@fundwire/shared';
+import type { ImportSummary, Lead, LeadStats } from '@fundwire/shared';
 import { contacts, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 

@@ -1,9 +1,9 @@
 // Newsletter subscribers: double opt-in sign-up, confirmation, preferences and unsubscribing, and the
 // admin's list. Alert recipients (paying users) are managed through the same signed links.
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AlertFrequency, EmailPreferencesResponse, Subscriber, SubscriberPreferences } from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
-import { alertSettings, leads, newsletterSubscribers, users } from '../../db/schema/index.js';
+import { alertSettings, newsletterSubscribers, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
 import { countDigestLeads } from '../alerts/content.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
