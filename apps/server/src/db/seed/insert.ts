@@ -11,7 +11,7 @@ export interface InsertProgress {
   inserted: number;
 }
 
-/** Writes every lead from the iterable in one transaction. Returns how many rows were written. */
+/** Writes every lead from the iterable in one transaction. Returns how many leads are in place (written or already equal). */
 export async function insertLeads(
   database: Database,
   leads: Iterable<SeedLead | BulkLead>,
@@ -23,7 +23,8 @@ export async function insertLeads(
     let batch: (SeedLead | BulkLead)[] = [];
     const flush = async () => {
       const result = await upsertLeadBatch(query, batch);
-      inserted += result.created + result.updated;
+      // Leads already stored as they are count too: the seed's rows are all in place afterwards.
+      inserted += result.created + result.updated + result.unchanged;
       batch = [];
       options.onProgress?.({ inserted });
     };
