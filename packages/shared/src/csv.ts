@@ -41,7 +41,7 @@ export function csvFileName(date: Date = new Date()): string {
   return `fundwire-leads-${date.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Parses RFC 4180 text back into rows (used by tests and by imports). */
+/** Parses RFC 4180 text back into rows (tests read exports back with it; imports use csv-parse). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];

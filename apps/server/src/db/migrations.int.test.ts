@@ -1,0 +1,49 @@
+// Migration 0010 (decision 023) on a database that already holds leads: every row stays, and what earlier
+// imports stored for "unknown" ('' and 0 with "not disclosed") becomes null.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { describe, expect, it } from 'vitest';
+
+const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const files = readdirSync(folder)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+
+async function apply(db: PGlite, name: string): Promise<void> {
+  for (const statement of readFileSync(path.join(folder, name), 'utf8').split('--> statement-breakpoint')) {
+    if (statement.trim()) await db.exec(statement);
+  }
+}
+
+describe('migration 0010: unknown values and provenance', () => {
+  it('keeps every existing lead and turns the old stand-ins for unknown into null', async () => {
+    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    try {
+      const target = files.findIndex((name) => name.startsWith('0010_'));
+      expect(target).toBeGreaterThan(0);
+      for (const name of files.slice(0, target)) await apply(db, name);
+      await db.exec(`
+        insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key) values
+          ('Manual Co', 'manual.example.com', 'SaaS', 2500000, 'Seed', 'Austin, TX', '2026-01-02', 'Made by hand.', '{}', null, 'manual.example.com|Seed|2026-01-02'),
+          ('Free Co', 'free.example.com', 'SaaS', 0, 'Seed', 'Austin, TX', '2026-01-03', 'A real $0 round? Kept as 0.', '{}', null, 'free.example.com|Seed|2026-01-03'),
+          ('Creoir', 'creoir.com', '', 0, 'Seed', '', '2026-09-04', 'Seed round announced on 2026-09-04, from press reports. The amount was not disclosed.',
+           '{imported,fundraisingfox,press}', 'https://fundraisingfox.com/companies/creoir', 'creoir.com|Seed|2026-09-04');
+        insert into contacts (lead_id, name, role, email) select id, 'Pat', 'CEO', 'pat@manual.example.com' from leads where company_name = 'Manual Co';`);
+      await apply(db, files[target]!);
+      const rows = await db.query<Record<string, unknown>>(
+        `select company_name, industry, location, funding_amount::text as amount, funding_round, source, source_id, edited_fields from leads order by company_name`,
+      );
+      expect(rows.rows).toEqual([
+        { company_name: 'Creoir', industry: null, location: null, amount: null, funding_round: 'Seed', source: 'import', source_id: 'creoir', edited_fields: [] },
+        { company_name: 'Free Co', industry: 'SaaS', location: 'Austin, TX', amount: '0', funding_round: 'Seed', source: 'manual', source_id: null, edited_fields: [] },
+        { company_name: 'Manual Co', industry: 'SaaS', location: 'Austin, TX', amount: '2500000', funding_round: 'Seed', source: 'manual', source_id: null, edited_fields: [] },
+      ]);
+      expect((await db.query('select count(*)::int as n from contacts')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
