@@ -80,7 +80,7 @@ export function AdminSubscribersRoute() {
         <div className="grid gap-8">
           <div className="grid gap-4 sm:grid-cols-3">
             <StatCard label="Total Subscribers" value={data.stats.totalSubscribers.toLocaleString('en-US')} testId="stat-total" />
-            <StatCard label="Weekly Leads" value={data.stats.weeklyLeads.toLocaleString('en-US')} hint="New since the last weekly email" testId="stat-weekly-leads" />
+            <StatCard label="Weekly Leads" value={data.stats.weeklyLeads.toLocaleString('en-US')} hint="In the next weekly email: added since the last one and funded in the last 30 days" testId="stat-weekly-leads" />
             <StatCard
               label="Next Send"
               // Overdue (the server was down at 09:00 Monday): the scheduler sends it within a minute.
