@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, mapRound } from './fundraisingfox.js';
 
-const sample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/fundraisingfox-rounds-sample.csv');
+const sample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples/fundraisingfox-rounds-sample.csv');
 
 describe('parseCsvStream', () => {
   it('parses quoted cells, escaped quotes, CRLF and chunk boundaries', async () => {

@@ -1,4 +1,4 @@
-// Maps a row of the Fundraising Fox open dataset (../shared/data) to a lead, or says why it is skipped.
+// Maps a row of the Fundraising Fox open dataset (data/samples) to a lead, or says why it is skipped.
 // Industry and location are not in the data: they stay empty ("Unknown" in the UI), never invented.
 import { hasNulCharacter, isDomain, isoDateSchema, MAX_FUNDING_AMOUNT, normalizeDomain, type FundingRound } from '@fundwire/shared';
 import type { BulkLead } from '../leads/bulk.js';
