@@ -83,7 +83,7 @@ try {
     created.push(await timed(post));
     updated.push(await timed(post));
   }
-  const csv = readFileSync(path.join(root, '../shared/data/fundraisingfox-rounds-sample.csv'));
+  const csv = readFileSync(path.join(root, 'data/samples/fundraisingfox-rounds-sample.csv'));
   const imports: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     imports.push(await timed(() => fetch(`${base}/api/admin/imports`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'text/csv' }, body: csv })));

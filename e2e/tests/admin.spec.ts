@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 const SAME_ORIGIN = { origin: appUrl };
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The repository's parent holds shared/ (the spec and the sample data).
-const SAMPLE_CSV = path.resolve(here, '../../../shared/data/fundraisingfox-rounds-sample.csv');
+const SAMPLE_CSV = path.resolve(here, '../../data/samples/fundraisingfox-rounds-sample.csv');
 const SAMPLE_ROWS = 2540;
 
 const TITLE = 'Admin - Leads Management';

@@ -1,4 +1,6 @@
 // A plain, readable mail layout shared by every template.
+import type { MailMessage } from '../transport.js';
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 }
@@ -15,4 +17,15 @@ ${options.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(
 ${action}
 <p style="color:#64748b;font-size:12px;margin-top:32px">${escapeHtml(options.footer ?? 'Fundwire: startups that just raised money, and who to contact there.')}</p>
 </body></html>`;
+}
+
+/** A one-link mail (reset, verification): what it is for, the link, then when it expires and what to ignore. */
+export function oneLinkMail(options: { to: string; subject: string; title: string; intro: string; outro: string; label: string; url: string }): MailMessage {
+  const paragraphs = [options.intro, options.outro];
+  return {
+    to: options.to,
+    subject: options.subject,
+    text: `${options.intro}\n\n${options.url}\n\n${options.outro}\n`,
+    html: mailLayout({ title: options.title, paragraphs, action: { label: options.label, url: options.url } }),
+  };
 }

@@ -7,7 +7,7 @@ import type { ImportSummary, Lead, LeadStats } from '@fundwire/shared';
 import { contacts, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 
-const samplePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/fundraisingfox-rounds-sample.csv');
+const samplePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples/fundraisingfox-rounds-sample.csv');
 
 function leadInput(overrides: Record<string, unknown> = {}) {
   return {

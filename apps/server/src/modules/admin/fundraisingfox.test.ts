@@ -6,7 +6,7 @@ import { parseCsvStream } from './csv-stream.js';
 import { decodeLine, decodeWindows1252 } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, isPooledFund, mapFundraisingFoxRow, mapRound, type FundraisingFoxRow } from './fundraisingfox.js';
 
-const sample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/fundraisingfox-rounds-sample.csv');
+const sample = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples/fundraisingfox-rounds-sample.csv');
 
 describe('parseCsvStream', () => {
   it('parses quoted cells, escaped quotes, CRLF and chunk boundaries', async () => {

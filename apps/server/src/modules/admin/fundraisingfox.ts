@@ -1,4 +1,4 @@
-// Maps a row of the Fundraising Fox open dataset (../shared/data) to a lead, or says why it is skipped.
+// Maps a row of the Fundraising Fox open dataset (data/samples) to a lead, or says why it is skipped.
 // Industry and location are not in the data: they stay null ("Unknown" in the UI), never invented. A row
 // without a stage or amount is still a round: both are then undisclosed (null).
 import { hasNulCharacter, leadInputSchema, type FundingRound } from '@fundwire/shared';
