@@ -13,6 +13,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { assignCompaniesToLeads } from './modules/companies/backfill.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
@@ -107,6 +108,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
+
+  const grouped = await assignCompaniesToLeads(database);
+  if (grouped > 0) app.log.info({ leads: grouped }, 'grouped existing leads into companies');
 
   if (config.demoData) {
     const seeded = await seedDemoDataIfNeeded(database);

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { fieldErrors, leadIdentityKey, leadInputSchema, type FieldError, type ImportSummary, type Lead, type LeadInput } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
 import { upsertLeadBatch, type BulkLead } from '../leads/bulk.js';
 import { BUMP_LEADS_VERSION_SQL } from '../leads/cache.js';
 import { getLead } from '../leads/service.js';
@@ -43,17 +44,20 @@ export async function createLead(database: Database, input: LeadInput): Promise<
 export async function updateLead(database: Database, id: string, input: LeadInput): Promise<Lead> {
   if (!UUID.test(id)) throw notFound('No such lead');
   await database.rawTransaction(async (query) => {
-    const existing = await query('select id from leads where id = $1 for update', [id]);
+    const existing = await query('select id, company_id from leads where id = $1 for update', [id]);
     if (existing.rows.length === 0) throw notFound('No such lead');
     const key = leadIdentityKey(input);
     const other = await findByIdentity(query, key);
     if (other && other !== id) throw conflict(`Another lead already exists for ${describeIdentity(input)}.`);
+    // A new domain or name may make this round another company's.
+    const [companyId] = await upsertCompanies(query, [input]);
     await query(
       `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round,
-         location = $7, funding_date = $8, description = $9, tags = $10::text[], source_url = $11, identity_key = $12, updated_at = now()
+         location = $7, funding_date = $8, description = $9, tags = $10::text[], source_url = $11, identity_key = $12, company_id = $13, updated_at = now()
        where id = $1`,
-      [id, input.companyName, input.domain, input.industry, input.fundingAmount, input.fundingRound, input.location, input.fundingDate, input.description, input.tags, input.sourceUrl, key],
+      [id, input.companyName, input.domain, input.industry, input.fundingAmount, input.fundingRound, input.location, input.fundingDate, input.description, input.tags, input.sourceUrl, key, companyId],
     );
+    await deleteCompaniesWithoutRounds(query, [existing.rows[0]!.company_id as string | null]);
     await query('delete from contacts where lead_id = $1', [id]);
     for (const [position, contact] of input.contacts.entries()) {
       await query('insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, $2, $3, $4, $5, $6)', [
@@ -73,8 +77,9 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
 export async function deleteLead(database: Database, id: string): Promise<void> {
   if (!UUID.test(id)) throw notFound('No such lead');
   await database.rawTransaction(async (query) => {
-    const result = await query('delete from leads where id = $1 returning id', [id]);
+    const result = await query('delete from leads where id = $1 returning id, company_id', [id]);
     if (result.rows.length === 0) throw notFound('No such lead');
+    await deleteCompaniesWithoutRounds(query, [result.rows[0]!.company_id as string | null]);
     await query(BUMP_LEADS_VERSION_SQL);
   });
 }

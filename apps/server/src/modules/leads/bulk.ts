@@ -3,6 +3,7 @@
 import { leadIdentityKey } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
 
 export interface BulkContact {
   name: string;
@@ -24,6 +25,8 @@ export interface BulkLead {
   description: string;
   tags: string[];
   sourceUrl?: string | null;
+  /** SEC Central Index Key, when the source knows it: the company's strongest identity. */
+  cik?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
   createdAt?: string;
   contacts: BulkContact[];
@@ -53,7 +56,11 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     sources: [] as (string | null)[],
     keys: [] as string[],
     created: [] as (string | null)[],
+    companies: [] as string[],
   };
+  // Each lead finds or creates its company in this transaction; a lead that moves company may leave one empty.
+  const companyIds = await upsertCompanies(query, [...byIdentity.values()]);
+  const previous = await query('select company_id from leads where identity_key = any($1::text[]) and company_id is not null', [[...byIdentity.keys()]]);
   for (const [key, lead] of byIdentity) {
     columns.ids.push(lead.id ?? null);
     columns.names.push(lead.companyName);
@@ -69,20 +76,21 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     columns.sources.push(lead.sourceUrl ?? null);
     columns.keys.push(key);
     columns.created.push(lead.createdAt ?? null);
+    columns.companies.push(companyIds[columns.companies.length]!);
   }
   const result = await query(
-    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
+    `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at, company_id)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.location,
             u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source_url, u.identity_key,
-            least(coalesce(u.created_at, now()), now())
-     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::date[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::timestamptz[])
-       as u(id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at)
+            least(coalesce(u.created_at, now()), now()), u.company_id
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::date[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::timestamptz[], $14::uuid[])
+       as u(id, company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key, created_at, company_id)
      on conflict (identity_key) do update set
        company_name = excluded.company_name, domain = excluded.domain, industry = excluded.industry,
        funding_amount = excluded.funding_amount, location = excluded.location, description = excluded.description,
-       tags = excluded.tags, source_url = excluded.source_url, updated_at = now()
+       tags = excluded.tags, source_url = excluded.source_url, company_id = excluded.company_id, updated_at = now()
      returning id, identity_key, (xmax = 0) as inserted`,
-    [columns.ids, columns.names, columns.domains, columns.industries, columns.amounts, columns.rounds, columns.locations, columns.dates, columns.descriptions, columns.tags, columns.sources, columns.keys, columns.created],
+    [columns.ids, columns.names, columns.domains, columns.industries, columns.amounts, columns.rounds, columns.locations, columns.dates, columns.descriptions, columns.tags, columns.sources, columns.keys, columns.created, columns.companies],
   );
 
   const idByKey = new Map<string, string>();
@@ -95,6 +103,10 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   }
   // An updated lead's contacts are replaced by the uploaded ones.
   if (updatedIds.length > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [updatedIds]);
+  await deleteCompaniesWithoutRounds(
+    query,
+    previous.rows.map((row) => String(row.company_id)),
+  );
 
   const contactLeadIds: string[] = [];
   const positions: number[] = [];
