@@ -14,6 +14,7 @@ import { scheduleMail } from './jobs/mail-scheduler.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assignCompaniesToLeads } from './modules/companies/backfill.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app, { config, database, mailer, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
   await app.register(healthRoutes);
   await app.register(leadRoutes);
+  await app.register(companyRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   app.decorate('billing', await createBilling(config, database));

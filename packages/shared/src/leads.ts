@@ -38,6 +38,10 @@ export type FreeLead = z.infer<typeof freeLeadSchema>;
 export const leadSchema = freeLeadSchema.extend({
   tags: z.array(z.string()),
   sourceUrl: z.string().nullable(),
+  /** The company this round belongs to (null only until start-up has grouped older leads). */
+  companyId: z.string().nullable(),
+  /** How many of the same company's rounds have an earlier funding date. */
+  earlierRounds: z.number().int(),
   contacts: z.array(contactSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -42,6 +42,8 @@ function savedLead(overrides: Partial<Lead> = {}): Lead {
     description: 'Warehouse robots.',
     tags: ['fundraisingfox'],
     sourceUrl: 'https://fundraisingfox.com/companies/acme-robotics',
+    companyId: null,
+    earlierRounds: 0,
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',

@@ -15,6 +15,8 @@ function lead(id: string): Lead {
     description: '',
     tags: [],
     sourceUrl: null,
+    companyId: null,
+    earlierRounds: 0,
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
