@@ -98,11 +98,14 @@ describe('companies', () => {
   });
 
   it('answers bad and unknown ids with a 4xx error, and only subscribers may read', async () => {
-    for (const id of ['not-a-uuid', '1', '%00', 'x'.repeat(90)]) {
+    for (const id of ['not-a-uuid', '1', 'x'.repeat(90)]) {
       const response = await getCompany(id);
       expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
-      expect(response.json().error).toEqual(expect.any(String));
+      expect(response.json()).toEqual({ error: 'Invalid params: id: Company id must be a UUID' });
     }
+    const nul = await getCompany('%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: 'Text must not contain NUL characters' });
     // Longer than Fastify's path-parameter limit: no route matches.
     expect((await getCompany('x'.repeat(300))).statusCode).toBe(404);
     const unknown = await getCompany('00000000-0000-4000-8000-000000000000');
