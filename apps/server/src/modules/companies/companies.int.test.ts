@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyResponse, Lead } from '@fundwire/shared';
 import { companies, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
+import { generateLeads } from '../../db/seed/generate.js';
+import { insertLeads } from '../../db/seed/insert.js';
 import { assignCompaniesToLeads } from './backfill.js';
 
 const samplePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/fundraisingfox-rounds-sample.csv');
@@ -147,6 +149,17 @@ describe('companies', () => {
       ['Series A', 1],
       ['Series A', 0],
     ]);
+  });
+
+  it('gives every seeded demo lead its company: one per made-up example.com name', async () => {
+    const seeded = [...generateLeads({ count: 30, seed: 11 })];
+    await insertLeads(t.database, seeded);
+    const rows = await t.database.rawTransaction((query) =>
+      query('select l.domain, l.company_id, c.identity_key from leads l join companies c on c.id = l.company_id where l.id = any($1::uuid[])', [seeded.map((lead) => lead.id)]),
+    );
+    expect(rows.rows).toHaveLength(30);
+    for (const row of rows.rows) expect(row.identity_key).toBe(`domain:${String(row.domain)}`);
+    expect(new Set(rows.rows.map((row) => row.company_id)).size).toBe(new Set(seeded.map((lead) => lead.domain)).size);
   });
 
   it('groups leads written before companies existed at start-up, once, keeping every row', async () => {
