@@ -1,8 +1,13 @@
 // The company page: a company's rounds grouped by its website, reached from a lead card on Historical.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { adminAccount, appUrl, expect, localDay, test } from '../support/fixtures.js';
 import { subscriberContext } from '../support/more-fixtures.js';
+
+const SAMPLE_CSV = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/fundraisingfox-rounds-sample.csv');
 
 const stamp = Date.now().toString(36);
 const NAME = `Tidewell Robotics ${stamp}`;
@@ -99,6 +104,32 @@ test.describe('company page', () => {
     await page.goto(`/companies/${id}`);
     await expect(page.getByTestId('company-round')).toHaveCount(2);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  test('the real sample: Passionfroot raised twice, and its page shows both rounds', async ({ browser, request }) => {
+    // The header and Passionfroot's rows of the shared sample, imported as the admin imports files.
+    const lines = readFileSync(SAMPLE_CSV, 'utf8').split('\n');
+    const csv = [lines[0], ...lines.filter((line) => line.startsWith('passionfroot,'))].join('\n');
+    await adminAccount(request);
+    const imported = await request.post(`${appUrl}/api/admin/imports`, { headers: { origin: appUrl, 'content-type': 'text/csv' }, data: csv });
+    expect(imported.status(), await imported.text()).toBe(200);
+    expect(((await imported.json()) as { total: number }).total).toBe(2);
+
+    const { context, page } = await subscriberContext(browser, request, 'company-sample');
+    await page.goto('/historical?q=passionfroot.me');
+    const cards = page.getByTestId('lead-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first().getByTestId('lead-earlier-rounds')).toHaveText('1 earlier round');
+    await cards.first().getByRole('link', { name: 'Passionfroot', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passionfroot');
+    const rounds = page.getByTestId('company-round');
+    await expect(rounds).toHaveCount(2);
+    await expect(rounds.nth(0).locator('time')).toHaveAttribute('datetime', '2026-08-21');
+    await expect(rounds.nth(0).getByTestId('round-amount')).toHaveText('Undisclosed');
+    await expect(rounds.nth(1).locator('time')).toHaveAttribute('datetime', '2026-07-22');
+    await expect(rounds.nth(1).getByTestId('round-amount')).toHaveText('$15,000,000');
+    await expect(page.getByTestId('no-contacts')).toBeVisible();
     await context.close();
   });
 
