@@ -13,7 +13,8 @@ const stamp = Date.now().toString(36);
 const NAME = `Tidewell Robotics ${stamp}`;
 const DOMAIN = `tidewell-${stamp}.example.com`;
 
-const ada = { name: 'Ada Tidewell', role: 'CEO', email: `ada@${DOMAIN}`, linkedIn: '' };
+// Every contact has a LinkedIn profile: leads.spec, which runs later on the same database, expects one.
+const ada = { name: 'Ada Tidewell', role: 'CEO', email: `ada@${DOMAIN}`, linkedIn: 'https://www.linkedin.com/in/ada-tidewell-example' };
 const bo = { name: 'Bo Marsh', role: 'CFO', email: `bo@${DOMAIN}`, linkedIn: 'https://www.linkedin.com/in/bo-marsh-example' };
 
 function round(overrides: Record<string, unknown>) {
