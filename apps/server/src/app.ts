@@ -13,6 +13,8 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { assignCompaniesToLeads } from './modules/companies/backfill.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
@@ -108,6 +110,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
 
+  const grouped = await assignCompaniesToLeads(database);
+  if (grouped > 0) app.log.info({ leads: grouped }, 'grouped existing leads into companies');
+
   if (config.demoData) {
     const seeded = await seedDemoDataIfNeeded(database);
     if (seeded > 0) app.log.info({ leads: seeded }, 'seeded demo leads into the empty database');
@@ -125,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app, { config, database, mailer, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
   await app.register(healthRoutes);
   await app.register(leadRoutes);
+  await app.register(companyRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   app.decorate('billing', await createBilling(config, database));

@@ -221,6 +221,7 @@ const importBody = fc.oneof(
 describe('fuzz: generated bad input', () => {
   let t: TestApp;
   let seededIds: string[];
+  let companyIds: string[];
   const roleHeaders: Partial<Record<Access, Record<string, string>>> = {};
 
   beforeAll(async () => {
@@ -229,6 +230,7 @@ describe('fuzz: generated bad input', () => {
     const leads = [...generateLeads({ count: 20, seed: 7 })];
     await insertLeads(t.database, leads);
     seededIds = leads.map((lead) => lead.id);
+    companyIds = (await t.database.rawTransaction((query) => query('select id from companies'))).rows.map((row) => String(row.id));
     roleHeaders.public = {};
     roleHeaders.user = await signInAs(t, 'user');
     roleHeaders.subscriber = await signInAs(t, 'subscriber');
@@ -268,6 +270,7 @@ describe('fuzz: generated bad input', () => {
     add(150, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));
     add(20, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/stats', method: 'GET', url: `/api/leads/stats?${query}` }));
     add(60, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/export.csv', method: 'GET', url: `/api/leads/export.csv?${query}` }));
+    add(40, fc.tuple(fc.oneof(fc.constantFrom(...companyIds), badSegment), fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({ route: 'GET /api/companies/:id', method: 'GET', url: `/api/companies/${id}${query ? `?${query}` : ''}` }));
     add(15, badQuery(['token', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
     for (const route of ['GET /api/health', 'GET /api/free-leads', 'GET /api/public-config', 'GET /api/me', 'GET /api/me/alerts']) {
       add(5, badQuery(['x', 'limit', 'page']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));

@@ -13,6 +13,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/leads': 'subscriber',
   'GET /api/leads/stats': 'subscriber',
   'GET /api/leads/export.csv': 'subscriber',
+  'GET /api/companies/:id': 'subscriber',
   'POST /api/leads': 'admin',
   'PUT /api/leads/:id': 'admin',
   'DELETE /api/leads/:id': 'admin',

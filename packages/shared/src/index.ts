@@ -10,3 +10,4 @@ export * from './plans.js';
 export * from './schedule.js';
 export * from './newsletter.js';
 export * from './password-rules.js';
+export * from './companies.js';

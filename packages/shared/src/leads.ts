@@ -48,6 +48,10 @@ export const leadSchema = freeLeadSchema.extend({
   sourceUrl: z.string().nullable(),
   /** Fields an admin changed by hand: imports and feeds never overwrite them. */
   editedFields: z.array(z.enum(EDITABLE_LEAD_FIELDS)),
+  /** The company this round belongs to (null only until start-up has grouped older leads). */
+  companyId: z.string().nullable(),
+  /** How many of the same company's rounds have an earlier funding date. */
+  earlierRounds: z.number().int(),
   contacts: z.array(contactSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

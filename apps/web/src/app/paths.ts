@@ -9,6 +9,8 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   historical: '/historical',
+  /** One company: its facts, all of its rounds and its contacts; see companyPath(). */
+  company: '/companies/:id',
   profile: '/profile',
   /** The built-in checkout that stands in for Stripe when no keys are set; see checkoutTestPath(). */
   checkoutTest: '/checkout/test/:id',
@@ -32,6 +34,11 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The test-mode checkout page for one checkout session. */
 export function checkoutTestPath(id: string): string {
   return paths.checkoutTest.replace(':id', encodeURIComponent(id));
+}
+
+/** The page of one company (a lead's companyId). */
+export function companyPath(id: string): string {
+  return paths.company.replace(':id', encodeURIComponent(id));
 }
 
 /** Section ids on the landing page that other pages link to (e.g. the footer's Features and FAQ). */

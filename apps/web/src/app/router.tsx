@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, lazy: () => import('@/routes/leads/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.historical, lazy: () => import('@/routes/leads/historical').then((m) => ({ Component: m.HistoricalRoute })) },
+              { path: paths.company, lazy: () => import('@/routes/leads/company').then((m) => ({ Component: m.CompanyRoute })) },
             ],
           },
           {

@@ -5,6 +5,24 @@ import { FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 
+/** One per company: its rounds are the leads that point here (modules/companies/identity.ts). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** `cik:<digits>`, `domain:<registrable domain>` or `name:<normalised name>|<country>`. */
+    identityKey: text('identity_key').notNull(),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    location: text('location'),
+    industry: text('industry'),
+    cik: text('cik'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('companies_identity_key_idx').on(table.identityKey)],
+);
+
 export const leads = pgTable(
   'leads',
   {
@@ -31,6 +49,8 @@ export const leads = pgTable(
     editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
     /** normalised domain (or company name) | round | funding date: the same lead uploaded twice updates this row. */
     identityKey: text('identity_key').notNull(),
+    /** Null only for leads written before companies existed, until start-up groups them. */
+    companyId: uuid('company_id').references(() => companies.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -46,6 +66,8 @@ export const leads = pgTable(
     index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
     // Digests and the admin's weekly count read leads by the time they were added.
     index('leads_created_at_idx').on(table.createdAt),
+    // A company's rounds, and the "earlier rounds" count of each card.
+    index('leads_company_funding_date_idx').on(table.companyId, table.fundingDate),
   ],
 );
 
@@ -69,4 +91,5 @@ export const contacts = pgTable(
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;
+export type CompanyRow = typeof companies.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;

@@ -41,7 +41,7 @@ const started = performance.now();
 try {
   if (values.reset) {
     await database.rawTransaction(async (query) => {
-      await query('truncate contacts, leads');
+      await query('truncate contacts, leads, companies');
     });
   }
   let lastReport = 0;

@@ -17,6 +17,7 @@ import {
 } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
 import { upsertLeadBatch, type BulkLead } from '../leads/bulk.js';
 import { BUMP_LEADS_VERSION_SQL } from '../leads/cache.js';
 import { getLead } from '../leads/service.js';
@@ -79,17 +80,19 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
   if (!before) throw notFound('No such lead');
   const edited = changedFields(before, input);
   await database.rawTransaction(async (query) => {
-    const existing = await query('select id, source, identity_key from leads where id = $1 for update', [id]);
+    const existing = await query('select id, source, identity_key, company_id from leads where id = $1 for update', [id]);
     const row = existing.rows[0];
     if (!row) throw notFound('No such lead');
     // An uploaded lead keeps the identity its source gave it, so the next import finds it again.
     const key = row.source === 'manual' ? leadIdentityKey(input) : String(row.identity_key);
     const other = await findByIdentity(query, key);
     if (other && other !== id) throw conflict(`Another lead already exists for ${describeIdentity(input)}.`);
+    // A new domain or name may make this round another company's.
+    const [companyId] = await upsertCompanies(query, [input]);
     await query(
       `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round, round_label = $7,
          location = $8, funding_date = $9, description = $10, tags = $11::text[], source_url = coalesce($12, source_url), identity_key = $13,
-         edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), updated_at = now()
+         edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), company_id = $15, updated_at = now()
        where id = $1`,
       [
         id,
@@ -106,8 +109,10 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
         input.sourceUrl,
         key,
         edited,
+        companyId,
       ],
     );
+    await deleteCompaniesWithoutRounds(query, [row.company_id as string | null]);
     await query('delete from contacts where lead_id = $1', [id]);
     for (const [position, contact] of input.contacts.entries()) {
       await query('insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, $2, $3, $4, $5, $6)', [
@@ -127,8 +132,9 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
 export async function deleteLead(database: Database, id: string): Promise<void> {
   if (!UUID.test(id)) throw notFound('No such lead');
   await database.rawTransaction(async (query) => {
-    const result = await query('delete from leads where id = $1 returning id', [id]);
+    const result = await query('delete from leads where id = $1 returning id, company_id', [id]);
     if (result.rows.length === 0) throw notFound('No such lead');
+    await deleteCompaniesWithoutRounds(query, [result.rows[0]!.company_id as string | null]);
     await query(BUMP_LEADS_VERSION_SQL);
   });
 }

@@ -3,6 +3,7 @@
 import { leadIdentityKey, type EditableLeadField, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
 
 export interface BulkContact {
   name: string;
@@ -28,6 +29,8 @@ export interface BulkLead {
   source?: LeadSource;
   sourceId?: string | null;
   sourceUrl?: string | null;
+  /** SEC Central Index Key, when the source knows it: the company's strongest identity. */
+  cik?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
   createdAt?: string;
   contacts: BulkContact[];
@@ -61,6 +64,11 @@ const MERGED_COLUMNS: [string, string][] = [
   ['tags', `case when 'tags' = any(leads.edited_fields) then leads.tags else excluded.tags end`],
   ['source_id', 'coalesce(excluded.source_id, leads.source_id)'],
   ['source_url', 'coalesce(excluded.source_url, leads.source_url)'],
+  // The company follows the upload's name and domain, unless those stay as they are (edited by hand, or no domain uploaded).
+  [
+    'company_id',
+    `case when 'companyName' = any(leads.edited_fields) or 'domain' = any(leads.edited_fields) or excluded.domain = '' then coalesce(leads.company_id, excluded.company_id) else excluded.company_id end`,
+  ],
 ];
 
 /** Upserts one batch inside the caller's transaction. Later rows win over earlier rows with the same identity. */
@@ -84,7 +92,11 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     sourceUrls: [] as (string | null)[],
     keys: [] as string[],
     created: [] as (string | null)[],
+    companies: [] as string[],
   };
+  // Each lead finds or creates its company in this transaction; a lead that moves company may leave one empty.
+  const companyIds = await upsertCompanies(query, [...byIdentity.values()]);
+  const previous = await query('select company_id from leads where identity_key = any($1::text[]) and company_id is not null', [[...byIdentity.keys()]]);
   for (const [key, lead] of byIdentity) {
     columns.ids.push(lead.id ?? null);
     columns.names.push(lead.companyName);
@@ -103,20 +115,21 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     columns.sourceUrls.push(lead.sourceUrl ?? null);
     columns.keys.push(key);
     columns.created.push(lead.createdAt ?? null);
+    columns.companies.push(companyIds[columns.companies.length]!);
   }
   const set = MERGED_COLUMNS.map(([column, expression]) => `${column} = ${expression}`).join(', ');
   // Only a lead the upload really changes is written (and counted as updated); the rest stay as they are.
   const changed = `(${MERGED_COLUMNS.map(([column]) => `leads.${column}`).join(', ')}) is distinct from (${MERGED_COLUMNS.map(([, expression]) => expression).join(', ')})`;
   const result = await query(
     `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-                        source, source_id, source_url, identity_key, created_at)
+                        source, source_id, source_url, identity_key, created_at, company_id)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.round_label,
             u.location, u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source, u.source_id, u.source_url,
-            u.identity_key, least(coalesce(u.created_at, now()), now())
+            u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id
      from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::jsonb[],
-                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[])
+                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[])
        as u(id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-            source, source_id, source_url, identity_key, created_at)
+            source, source_id, source_url, identity_key, created_at, company_id)
      on conflict (identity_key) do update set ${set}, updated_at = now()
        where ${changed}
      returning id, identity_key, (xmax = 0) as inserted`,
@@ -137,6 +150,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
       columns.sourceUrls,
       columns.keys,
       columns.created,
+      columns.companies,
     ],
   );
 
@@ -164,6 +178,9 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     for (const row of editable.rows) contactsChanged.add(String(row.id));
     if (contactsChanged.size > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [[...contactsChanged]]);
   }
+  // A lead that moved company may leave its old one empty, and a company made for an upload whose name or
+  // domain the admin's edits overrode may have no round at all.
+  await deleteCompaniesWithoutRounds(query, [...previous.rows.map((row) => String(row.company_id)), ...companyIds]);
 
   const contactLeadIds: string[] = [];
   const positions: number[] = [];

@@ -1,5 +1,5 @@
 // Lead queries. Only services touch the database.
-import { and, asc, count, desc, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   EDITABLE_LEAD_FIELDS,
   type EditableLeadField,
@@ -82,7 +82,15 @@ function filterKey(filter: LeadFilter): string {
 
 type ContactFields = Lead['contacts'][number];
 
-async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
+/** A lead row with the count of its company's rounds funded before it (one index range per row). */
+export const leadWithHistoryColumns = {
+  ...getTableColumns(leads),
+  // Spelled out: Drizzle leaves the outer columns unqualified, and inside the subquery they would mean `earlier`'s.
+  earlierRounds: sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(Number),
+};
+type LeadWithHistory = LeadRow & { earlierRounds: number };
+
+export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
   if (leadIds.length === 0) return byLead;
   const rows = await db
@@ -98,7 +106,7 @@ async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, Conta
   return byLead;
 }
 
-function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
+export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lead {
   return {
     id: row.id,
     companyName: row.companyName,
@@ -115,6 +123,8 @@ function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
     sourceId: row.sourceId,
     sourceUrl: row.sourceUrl,
     editedFields: row.editedFields.filter((field): field is EditableLeadField => (EDITABLE_LEAD_FIELDS as readonly string[]).includes(field)),
+    companyId: row.companyId,
+    earlierRounds: row.earlierRounds,
     contacts: leadContacts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -124,7 +134,7 @@ function toLead(row: LeadRow, leadContacts: ContactFields[]): Lead {
 type LeadPageQuery = LeadFilter & { page: number; limit: number };
 
 export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
-  const [row] = await db.select().from(leads).where(sql`${leads.id} = ${id}`).limit(1);
+  const [row] = await db.select(leadWithHistoryColumns).from(leads).where(sql`${leads.id} = ${id}`).limit(1);
   if (!row) return undefined;
   const byLead = await contactsFor(db, [row.id]);
   return toLead(row, byLead.get(row.id) ?? []);
@@ -148,7 +158,7 @@ export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: str
   const sortMatches = query.q !== undefined && (await counting) <= SEARCH_SORT_THRESHOLD;
   const [rows, totalCount] = await Promise.all([
     db
-      .select()
+      .select(leadWithHistoryColumns)
       .from(leads)
       .where(where)
       .orderBy(sortMatches ? sql`${leads.fundingDate} + 0 desc` : desc(leads.fundingDate), desc(leads.id))

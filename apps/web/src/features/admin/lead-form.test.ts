@@ -46,6 +46,8 @@ function savedLead(overrides: Partial<Lead> = {}): Lead {
     sourceId: 'acme-robotics',
     sourceUrl: 'https://fundraisingfox.com/companies/acme-robotics',
     editedFields: [],
+    companyId: null,
+    earlierRounds: 0,
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',

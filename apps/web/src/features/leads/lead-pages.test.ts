@@ -19,6 +19,8 @@ function lead(id: string): Lead {
     sourceId: null,
     sourceUrl: null,
     editedFields: [],
+    companyId: null,
+    earlierRounds: 0,
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',

@@ -57,7 +57,8 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
 const linkClass =
   'inline-flex min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0';
 
-function ContactRow({ contact }: { contact: Contact }) {
+/** One person: name, role, mailto (when there is an address) and LinkedIn links (also listed on the company page). */
+export function ContactRow({ contact }: { contact: Contact }) {
   const mailto = contact.email ? mailtoHref(contact.email) : null;
   const linkedIn = externalHref(contact.linkedIn);
   const name = contact.name.trim() || 'Unnamed contact';

@@ -1,9 +1,12 @@
 import type { Lead } from '@fundwire/shared';
-import { ExternalLink, MapPin, Users } from 'lucide-react';
+import { ExternalLink, History, MapPin, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { companyPath } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { displayDomain, externalHref } from '../lead-links';
+import { earlierRoundsText } from '../company-links';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadDate } from './lead-date';
 import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from './lead-facts';
@@ -22,12 +25,23 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
   const titleId = `lead-${lead.id}-name`;
   const website = externalHref(lead.domain);
   const domain = displayDomain(lead.domain);
+  const earlier = earlierRoundsText(lead.earlierRounds);
   return (
     <Card data-testid="lead-card" data-lead-id={lead.id} aria-labelledby={titleId} role="article" className="h-full p-6">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="text-base font-semibold leading-snug break-words">
-            {lead.companyName}
+            {lead.companyId ? (
+              <Link
+                to={companyPath(lead.companyId)}
+                data-testid="lead-company-link"
+                className="rounded-sm underline-offset-4 hover:text-primary hover:underline"
+              >
+                {lead.companyName}
+              </Link>
+            ) : (
+              lead.companyName
+            )}
           </h3>
           {website ? (
             <a
@@ -48,7 +62,15 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
         <LeadIndustryBadge industry={lead.industry} className="mt-0.5 max-w-[45%]" />
       </div>
 
-      <LeadDate date={lead.fundingDate} className="mt-2" />
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+        <LeadDate date={lead.fundingDate} />
+        {earlier && (
+          <span data-testid="lead-earlier-rounds" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <History aria-hidden="true" className="size-4 shrink-0" />
+            {earlier}
+          </span>
+        )}
+      </div>
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-muted-foreground">{lead.description}</p>
 
       <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">

@@ -1,0 +1,56 @@
+// /companies/:id: one company's facts, the timeline of its rounds and its contacts (subscribers).
+import { ArrowLeft, Building2 } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { PageContainer } from '@/components/ui/page';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { useCompany } from '@/features/leads/company-api';
+import { CompanyProfile, CompanyProfileSkeleton } from '@/features/leads/components/company-profile';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function CompanyRoute() {
+  const { id = '' } = useParams();
+  const company = useCompany(id);
+  const error = company.error;
+  // A malformed id (400) is as missing as an unknown one (404).
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(company.data?.company.name ?? (notFound ? 'Company not found' : 'Company'));
+
+  return (
+    <PageContainer>
+      <Link
+        to={paths.historical}
+        className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Historical Leads
+      </Link>
+      {!company.data && <h1 className="sr-only">Company</h1>}
+      {company.data ? (
+        <CompanyProfile data={company.data} />
+      ) : notFound ? (
+        <EmptyState
+          icon={<Building2 />}
+          title="Company not found"
+          description="This company is not in the archive. Its rounds may have been removed, or the link is wrong."
+          action={
+            <Button asChild>
+              <Link to={paths.historical}>Browse all leads</Link>
+            </Button>
+          }
+        />
+      ) : error ? (
+        <ErrorState
+          title="Error loading company"
+          message={error.message}
+          onRetry={() => void company.refetch()}
+          retrying={company.isFetching}
+        />
+      ) : (
+        <CompanyProfileSkeleton />
+      )}
+    </PageContainer>
+  );
+}
