@@ -99,6 +99,31 @@ describe('companies', () => {
     expect(gone.json()).toEqual({ error: 'Company not found' });
   });
 
+  it("keeps an uploaded round with the company of the domain the admin gave it when the upload comes again", async () => {
+    const upload = { leads: [leadInput({ companyName: 'Keel Works', domain: 'keel.example.com', fundingDate: '2026-04-02', contacts: [] })] };
+    const first = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: upload });
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.companyName, 'Keel Works'));
+    const uploadedCompany = row!.companyId;
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/leads/${row!.id}`,
+      headers: admin,
+      payload: leadInput({ companyName: 'Keel Works', domain: 'keel-labs.example.com', fundingDate: '2026-04-02', contacts: [] }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const movedTo = (edited.json() as { lead: Lead }).lead.companyId;
+    expect(movedTo).not.toBe(uploadedCompany);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: upload });
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    const [after] = await t.database.db.select().from(leads).where(eq(leads.id, row!.id));
+    expect(after).toMatchObject({ domain: 'keel-labs.example.com', companyId: movedTo });
+    // The upload's own company is not left behind without a round.
+    expect(await t.database.db.select().from(companies).where(eq(companies.domain, 'keel.example.com'))).toEqual([]);
+  });
+
   it('answers bad and unknown ids with a 4xx error, and only subscribers may read', async () => {
     for (const id of ['not-a-uuid', '1', 'x'.repeat(90)]) {
       const response = await getCompany(id);
