@@ -11,3 +11,4 @@ export * from './schedule.js';
 export * from './newsletter.js';
 export * from './password-rules.js';
 export * from './companies.js';
+export * from './sources.js';

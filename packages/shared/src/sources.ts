@@ -1,0 +1,60 @@
+// Lead sources that fill the feed on their own (today: SEC Form D filings), as the admin's
+// /admin/sources screen and GET /api/admin/sources see them.
+import { z } from 'zod';
+
+export const SOURCE_IDS = ['sec-form-d'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/** Why a filing became no lead; counted per day. */
+export const SOURCE_SKIP_REASONS = ['pooled-fund', 'real-estate', 'malformed', 'not-a-startup-round', 'duplicate'] as const;
+
+export const sourceDayStatusSchema = z.enum(['pending', 'running', 'done', 'no-index', 'failed']);
+
+/** One calendar day of one source: what its run found and did. */
+export const sourceDaySchema = z.object({
+  day: z.string(), // YYYY-MM-DD
+  status: sourceDayStatusSchema,
+  filingsSeen: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Filings that became no lead, by reason (keys from SOURCE_SKIP_REASONS, or others a source adds). */
+  skipped: z.record(z.string(), z.number().int()),
+  failed: z.number().int(),
+  /** When the day was last worked on, ISO. */
+  updatedAt: z.string(),
+});
+export type SourceDay = z.infer<typeof sourceDaySchema>;
+
+export const sourceErrorSchema = z.object({
+  at: z.string(),
+  day: z.string().nullable(),
+  /** The filing (an accession number for SEC), when the error is about one. */
+  item: z.string().nullable(),
+  reason: z.string(),
+});
+export type SourceError = z.infer<typeof sourceErrorSchema>;
+
+export const sourceStatusSchema = z.object({
+  id: z.enum(SOURCE_IDS),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** How to turn it on, when it is off (for example which environment variable to set). */
+  enableHint: z.string().nullable(),
+  lastRun: z
+    .object({ startedAt: z.string(), finishedAt: z.string().nullable(), status: z.enum(['running', 'done', 'failed']) })
+    .nullable(),
+  nextRunAt: z.string().nullable(),
+  /** Newest first; at most the last 30 days worked on. */
+  days: z.array(sourceDaySchema),
+  /** Newest first; at most 20. */
+  errors: z.array(sourceErrorSchema),
+});
+export type SourceStatus = z.infer<typeof sourceStatusSchema>;
+
+/** GET /api/admin/sources */
+export const sourcesResponseSchema = z.object({ sources: z.array(sourceStatusSchema) });
+export type SourcesResponse = z.infer<typeof sourcesResponseSchema>;
+
+/** POST /api/admin/sources/:id/run → 202; 409 {error} when the source is disabled. */
+export const sourceRunResponseSchema = z.object({ queued: z.boolean(), days: z.array(z.string()) });
+export type SourceRunResponse = z.infer<typeof sourceRunResponseSchema>;
