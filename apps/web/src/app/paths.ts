@@ -17,6 +17,7 @@ export const paths = {
   checkoutSuccess: '/checkout/success',
   admin: '/admin',
   adminSubscribers: '/admin/subscribers',
+  adminSources: '/admin/sources',
   privacy: '/privacy',
   terms: '/terms',
   cookies: '/cookies',

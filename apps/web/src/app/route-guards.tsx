@@ -61,7 +61,7 @@ export function RequireSubscription() {
   return <Outlet />;
 }
 
-/** /admin and /admin/subscribers: the admin only; everyone else goes to /dashboard (or /signin). */
+/** /admin, /admin/subscribers and /admin/sources: the admin only; everyone else goes to /dashboard (or /signin). */
 export function RequireAdmin() {
   const me = useMe();
   const waiting = pendingOrFailed(me, 'Checking your access…');

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminSubscribers,
                 lazy: () => import('@/routes/admin/subscribers').then((m) => ({ Component: m.AdminSubscribersRoute })),
               },
+              {
+                path: paths.adminSources,
+                lazy: () => import('@/routes/admin/sources').then((m) => ({ Component: m.AdminSourcesRoute })),
+              },
             ],
           },
           {

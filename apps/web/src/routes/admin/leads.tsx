@@ -90,7 +90,11 @@ export function AdminLeadsRoute() {
             <Link to={paths.adminSubscribers} className="text-primary underline underline-offset-4 hover:text-primary-hover">
               Email Subscribers
             </Link>{' '}
-            page.
+            page, the live feeds on{' '}
+            <Link to={paths.adminSources} className="text-primary underline underline-offset-4 hover:text-primary-hover">
+              Lead Sources
+            </Link>
+            .
           </>
         }
         actions={actions}

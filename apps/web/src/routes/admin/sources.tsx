@@ -1,0 +1,72 @@
+// /admin/sources: the live lead feeds (today SEC Form D filings): whether each is on, how to turn it on,
+// its last and next run, per-day counts, latest errors and Run now. Polls while a run is going.
+import { RadioTower } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toaster';
+import { SOURCE_MESSAGES, useRunSource, useSources } from '@/features/sources/api';
+import { SourceCard } from '@/features/sources/components/source-card';
+import { runQueuedMessage } from '@/features/sources/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const TITLE = 'Lead Sources';
+
+export function AdminSourcesRoute() {
+  useDocumentTitle(TITLE);
+  const sources = useSources();
+  const run = useRunSource();
+
+  const runSource = (id: Parameters<typeof run.mutate>[0]) => {
+    run.mutate(id, {
+      onSuccess: ({ queued, days }) => {
+        if (queued) toast.success(runQueuedMessage(days));
+        else toast.info('A run is already in progress. Its counts appear below as it goes.');
+      },
+      onError: (error) => toast.error(error.message || SOURCE_MESSAGES.runFailed),
+    });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={TITLE}
+        description={
+          <>
+            Feeds that add leads on their own, day by day. Leads they create appear on the dashboard, the company pages and the digests like
+            any other; edit them in{' '}
+            <Link to={paths.admin} className="text-primary underline underline-offset-4 hover:text-primary-hover">
+              Leads Management
+            </Link>
+            .
+          </>
+        }
+      />
+
+      {sources.isPending ? (
+        <div className="grid gap-4" aria-busy="true" aria-label="Loading lead sources" role="status">
+          <Skeleton className="h-10 w-64" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : sources.isError ? (
+        <ErrorState title={SOURCE_MESSAGES.fetchFailed} message={sources.error.message} onRetry={() => void sources.refetch()} retrying={sources.isFetching} />
+      ) : sources.data.sources.length === 0 ? (
+        <EmptyState icon={<RadioTower />} title="No lead sources" description="This server has no live feeds configured." />
+      ) : (
+        <div className="grid gap-6">
+          {sources.data.sources.map((source) => (
+            <SourceCard
+              key={source.id}
+              source={source}
+              onRun={() => runSource(source.id)}
+              running={run.isPending && run.variables === source.id}
+            />
+          ))}
+        </div>
+      )}
+    </PageContainer>
+  );
+}
