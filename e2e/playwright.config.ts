@@ -1,5 +1,5 @@
 // Playwright on Debian's Chromium against the built app, started on a free port with a temporary DATA_DIR
-// and a fresh PostgreSQL database, beside a real SMTP receiver and a local OpenID provider.
+// and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and an EDGAR stand-in.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_SMTP_PORT = freePort();
   process.env.E2E_MAIL_API_PORT = freePort();
   process.env.E2E_OIDC_PORT = freePort();
+  process.env.E2E_EDGAR_PORT = freePort();
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
   process.env.E2E_DB_NAME = `fundwire_e2e_${Date.now()}`;
   process.env.E2E_DATABASE_URL = createDatabase(process.env.E2E_DB_NAME);
@@ -88,6 +89,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'fundwire-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}/.well-known/openid-configuration`,
+        // The SEC Form D feed, on, against the stand-in in support/stack.ts (support/edgar-filings.ts).
+        EDGAR_USER_AGENT: 'Fundwire e2e e2e-ops@example.com',
+        EDGAR_BASE_URL: `http://127.0.0.1:${process.env.E2E_EDGAR_PORT}`,
       },
     },
   ],

@@ -1,13 +1,17 @@
 // The outside world for e2e runs: a real SMTP receiver (smtp-server) whose mails are readable over HTTP,
-// and a local OpenID provider (oauth2-mock-server) standing in for Google. Started by Playwright.
+// a local OpenID provider (oauth2-mock-server) standing in for Google, and SEC EDGAR (the server's own
+// test stand-in) serving a few Form D filings from the last days. Started by Playwright.
 import http from 'node:http';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
+import { filingsByDay, utcDay } from './edgar-filings.js';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
+const edgarPort = Number(process.env.E2E_EDGAR_PORT);
 
 interface Mail {
   to: string[];
@@ -43,6 +47,26 @@ oidc.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) 
 });
 await oidc.start(oidcPort, '127.0.0.1');
 
+// EDGAR: the last week's daily indexes (today's is not out yet, as on SEC), a few filings in them.
+const edgar = await startEdgarStandIn();
+const now = new Date();
+for (let daysAgo = 1; daysAgo <= 7; daysAgo++) edgar.publishDay(utcDay(now, daysAgo));
+for (const [day, filings] of filingsByDay(now)) for (const filing of filings) edgar.addFiling(day, filing);
+// The stand-in takes any free port; the server's EDGAR_BASE_URL needs one known in advance, so relay it.
+const edgarRelay = http
+  .createServer((request, response) => {
+    const upstream = http.request(`${edgar.url}${request.url ?? '/'}`, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => {
+      response.statusCode = 502;
+      response.end();
+    });
+    request.pipe(upstream);
+  })
+  .listen(edgarPort, '127.0.0.1');
+
 http
   .createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/mails') {
@@ -58,6 +82,10 @@ http
       });
       return;
     }
+    if (request.method === 'GET' && request.url === '/edgar-requests') {
+      response.setHeader('content-type', 'application/json');
+      return response.end(JSON.stringify(edgar.requests));
+    }
     if (request.url === '/health') return response.end('ok');
     response.statusCode = 404;
     response.end();
@@ -67,6 +95,8 @@ http
 const stop = () => {
   smtp.close();
   void oidc.stop();
+  edgarRelay.close();
+  void edgar.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

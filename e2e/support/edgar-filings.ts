@@ -1,0 +1,84 @@
+// The Form D filings the e2e EDGAR stand-in serves (stack.ts), dated the last few days before the run,
+// and what the feed should make of them. Modest amounts and unique names, so specs that count or rank
+// leads (leads, admin, mail) are not thrown by them.
+import type { FormDFixture } from '../../apps/server/test/edgar-stand-in.js';
+
+/** The UTC calendar day `days` before `from`, YYYY-MM-DD (EDGAR's daily indexes are per calendar day). */
+export function utcDay(from: Date, days: number): string {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() - days)).toISOString().slice(0, 10);
+}
+
+export interface E2eFiling {
+  /** Days before the stack started. */
+  daysAgo: number;
+  fixture: FormDFixture;
+}
+
+const person = (firstName: string, lastName: string) => ({ firstName, lastName, relationships: ['Executive Officer', 'Director'] });
+
+export const E2E_FILINGS: E2eFiling[] = [
+  {
+    daysAgo: 2,
+    fixture: {
+      accessionNumber: '0009990001-26-000101',
+      cik: '9990001',
+      entityName: 'Edgarwire Robotics E2E, Inc.',
+      city: 'Austin',
+      stateOrCountry: 'TX',
+      industryGroupType: 'Other Technology',
+      totalOfferingAmount: '3170000',
+      totalAmountSold: '3170000',
+      people: [person('Ada', 'Filer')],
+    },
+  },
+  {
+    daysAgo: 2,
+    fixture: {
+      accessionNumber: '0009990002-26-000102',
+      cik: '9990002',
+      entityName: 'Edgarwire Growth Fund E2E, L.P.',
+      entityType: 'Limited Partnership',
+      industryGroupType: 'Pooled Investment Fund',
+      totalOfferingAmount: '50000000',
+      totalAmountSold: '10000000',
+      people: [person('Gus', 'Partner')],
+    },
+  },
+  {
+    daysAgo: 3,
+    fixture: {
+      accessionNumber: '0009990003-26-000103',
+      cik: '9990003',
+      entityName: 'Edgarwire Biolabs E2E Corp',
+      city: 'Boston',
+      stateOrCountry: 'MA',
+      industryGroupType: 'Biotechnology',
+      totalOfferingAmount: '2230000',
+      totalAmountSold: '2230000',
+      people: [person('Bea', 'Founder')],
+    },
+  },
+  {
+    daysAgo: 3,
+    fixture: {
+      accessionNumber: '0009990004-26-000104',
+      cik: '9990004',
+      entityName: 'Edgarwire Towers E2E REIT LLC',
+      entityType: 'Limited Liability Company',
+      industryGroupType: 'REITS and Finance',
+      totalOfferingAmount: '20000000',
+      totalAmountSold: '5000000',
+      people: [person('Rey', 'Estate')],
+    },
+  },
+];
+
+/** The filings of each day, with the day resolved against `now` and the first sale on that day. */
+export function filingsByDay(now: Date): Map<string, FormDFixture[]> {
+  const days = new Map<string, FormDFixture[]>();
+  for (const { daysAgo, fixture } of E2E_FILINGS) {
+    const day = utcDay(now, daysAgo);
+    days.set(day, [...(days.get(day) ?? []), { ...fixture, dateOfFirstSale: day }]);
+  }
+  return days;
+}
