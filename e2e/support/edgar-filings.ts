@@ -3,14 +3,32 @@
 // leads (leads, admin, mail) are not thrown by them.
 import type { FormDFixture } from '../../apps/server/test/edgar-stand-in.js';
 
-/** The UTC calendar day `days` before `from`, YYYY-MM-DD (EDGAR's daily indexes are per calendar day). */
-export function utcDay(from: Date, days: number): string {
-  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() - days)).toISOString().slice(0, 10);
+/** Today in New York, where EDGAR's filing days begin and end (YYYY-MM-DD). */
+export function edgarDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The calendar day `days` before `day` (YYYY-MM-DD). */
+export function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The `count`th business day before today in New York (1: the last one before today). EDGAR files on weekdays. */
+export function businessDayBefore(now: Date, count: number): string {
+  let day = edgarDay(now);
+  for (let found = 0; found < count; ) {
+    day = daysBefore(day, 1);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) found++;
+  }
+  return day;
 }
 
 export interface E2eFiling {
-  /** Days before the stack started. */
-  daysAgo: number;
+  /** Business days before the stack started: 1 is the last weekday before today. */
+  businessDaysAgo: number;
   fixture: FormDFixture;
 }
 
@@ -18,7 +36,7 @@ const person = (firstName: string, lastName: string) => ({ firstName, lastName, 
 
 export const E2E_FILINGS: E2eFiling[] = [
   {
-    daysAgo: 2,
+    businessDaysAgo: 1,
     fixture: {
       accessionNumber: '0009990001-26-000101',
       cik: '9990001',
@@ -32,7 +50,7 @@ export const E2E_FILINGS: E2eFiling[] = [
     },
   },
   {
-    daysAgo: 2,
+    businessDaysAgo: 1,
     fixture: {
       accessionNumber: '0009990002-26-000102',
       cik: '9990002',
@@ -45,7 +63,7 @@ export const E2E_FILINGS: E2eFiling[] = [
     },
   },
   {
-    daysAgo: 3,
+    businessDaysAgo: 2,
     fixture: {
       accessionNumber: '0009990003-26-000103',
       cik: '9990003',
@@ -59,7 +77,7 @@ export const E2E_FILINGS: E2eFiling[] = [
     },
   },
   {
-    daysAgo: 3,
+    businessDaysAgo: 2,
     fixture: {
       accessionNumber: '0009990004-26-000104',
       cik: '9990004',
@@ -76,8 +94,8 @@ export const E2E_FILINGS: E2eFiling[] = [
 /** The filings of each day, with the day resolved against `now` and the first sale on that day. */
 export function filingsByDay(now: Date): Map<string, FormDFixture[]> {
   const days = new Map<string, FormDFixture[]>();
-  for (const { daysAgo, fixture } of E2E_FILINGS) {
-    const day = utcDay(now, daysAgo);
+  for (const { businessDaysAgo, fixture } of E2E_FILINGS) {
+    const day = businessDayBefore(now, businessDaysAgo);
     days.set(day, [...(days.get(day) ?? []), { ...fixture, dateOfFirstSale: day }]);
   }
   return days;

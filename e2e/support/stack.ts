@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
-import { filingsByDay, utcDay } from './edgar-filings.js';
+import { daysBefore, edgarDay, filingsByDay } from './edgar-filings.js';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
@@ -50,7 +50,7 @@ await oidc.start(oidcPort, '127.0.0.1');
 // EDGAR: the last week's daily indexes (today's is not out yet, as on SEC), a few filings in them.
 const edgar = await startEdgarStandIn();
 const now = new Date();
-for (let daysAgo = 1; daysAgo <= 7; daysAgo++) edgar.publishDay(utcDay(now, daysAgo));
+for (let daysAgo = 1; daysAgo <= 10; daysAgo++) edgar.publishDay(daysBefore(edgarDay(now), daysAgo));
 for (const [day, filings] of filingsByDay(now)) for (const filing of filings) edgar.addFiling(day, filing);
 // The stand-in takes any free port; the server's EDGAR_BASE_URL needs one known in advance, so relay it.
 const edgarRelay = http
