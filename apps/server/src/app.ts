@@ -11,6 +11,8 @@ import { createMailer, type Mailer } from './mail/transport.js';
 import { newWorkerId } from './modules/alerts/service.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
+import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
+import { sourceRoutes } from './modules/sources/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assignCompaniesToLeads } from './modules/companies/backfill.js';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     mailLinks: MailLinkSigner;
     /** Names this instance's leases on the mail queue. */
     mailWorkerId: string;
+    /** Runs the live lead sources (SEC Form D) on this instance. */
+    sources: SourceRunner;
     /** "METHOD /url" of every /api and /dev route, as registered. */
     registeredRoutes: string[];
   }
@@ -136,9 +140,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('billing', await createBilling(config, database));
   await app.register(billingRoutes);
   await app.register(newsletterRoutes);
+  app.decorate('sources', createSourceRunner(app));
+  await app.register(sourceRoutes);
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
+    scheduleSources(app);
   }
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });

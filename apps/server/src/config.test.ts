@@ -90,4 +90,16 @@ describe('loadConfig', () => {
     // Development and test keep the built-in test checkout and the local outbox.
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
   });
+
+  it('leaves the SEC Form D feed off without EDGAR_USER_AGENT, with SEC defaults', () => {
+    expect(loadConfig({}).edgar).toEqual({ userAgent: undefined, baseUrl: 'https://www.sec.gov', backfillDays: 7, pollMinutes: 15 });
+    const on = loadConfig({ EDGAR_USER_AGENT: ' Fundwire ops@example.com ', EDGAR_BASE_URL: 'http://127.0.0.1:9999/', EDGAR_BACKFILL_DAYS: '3', EDGAR_POLL_MINUTES: '5' });
+    expect(on.edgar).toEqual({ userAgent: 'Fundwire ops@example.com', baseUrl: 'http://127.0.0.1:9999', backfillDays: 3, pollMinutes: 5 });
+  });
+
+  it('rejects an EDGAR_USER_AGENT without a contact email and bad EDGAR numbers and URLs, naming each', () => {
+    const names = problemsOf({ EDGAR_USER_AGENT: 'Fundwire', EDGAR_BASE_URL: 'sec.gov', EDGAR_BACKFILL_DAYS: '-1', EDGAR_POLL_MINUTES: '0' }).map((problem) => problem.split(':')[0]);
+    expect(names).toEqual(['EDGAR_USER_AGENT', 'EDGAR_BASE_URL', 'EDGAR_BACKFILL_DAYS', 'EDGAR_POLL_MINUTES']);
+    expect(problemsOf({ EDGAR_POLL_MINUTES: '1.5' })[0]).toMatch(/^EDGAR_POLL_MINUTES: must be a whole number/);
+  });
 });

@@ -18,6 +18,13 @@ const booleanFlag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes'].includes(value)));
 
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || (/^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max), `must be a whole number from ${min} to ${max}`)
+    .transform((value) => (value === undefined ? fallback : Number(value.trim())));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   PORT: z
@@ -71,6 +78,18 @@ const envSchema = z.object({
     .transform((value) => (value === undefined ? 1 : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
   WEB_DIST_DIR: optionalString,
+  /** Declared to SEC on every request ('Fundwire ops@yourcompany.com'); set, it turns the Form D feed on. */
+  EDGAR_USER_AGENT: optionalString.refine(
+    (value) => value === undefined || /^[^\r\n]*\S+@\S+\.[^\r\n]+$/.test(value),
+    'must name the company and a contact email, such as "Fundwire ops@yourcompany.com"',
+  ),
+  EDGAR_BASE_URL: z
+    .string()
+    .trim()
+    .default('https://www.sec.gov')
+    .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://www.sec.gov'),
+  EDGAR_BACKFILL_DAYS: wholeNumber(7, 0, 365),
+  EDGAR_POLL_MINUTES: wholeNumber(15, 1, 1440),
 });
 
 export interface Config {
@@ -102,6 +121,14 @@ export interface Config {
   authRateLimitScale: number;
   logLevel: string;
   webDistDir: string;
+  /** SEC EDGAR, for the Form D feed: off while userAgent is undefined. */
+  edgar: {
+    userAgent: string | undefined;
+    /** No trailing slash. */
+    baseUrl: string;
+    backfillDays: number;
+    pollMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -189,5 +216,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    edgar: {
+      userAgent: env.EDGAR_USER_AGENT,
+      baseUrl: env.EDGAR_BASE_URL.replace(/\/+$/, ''),
+      backfillDays: env.EDGAR_BACKFILL_DAYS,
+      pollMinutes: env.EDGAR_POLL_MINUTES,
+    },
   };
 }

@@ -287,6 +287,15 @@ describe('fuzz: generated bad input', () => {
     body('POST /api/leads/batch', '/api/leads/batch', 'POST', 60, fc.oneof({ weight: 4, arbitrary: invalidBatch.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) }, { weight: 1, arbitrary: fc.constantFrom('{"leads":[]}', '{"leads":"x"}', '{"leads":{}}', '{}').map((payload) => ({ payload, contentType: 'application/json' })) }, { weight: 1, arbitrary: structurallyBad }));
     body('POST /api/admin/imports/preview', '/api/admin/imports/preview', 'POST', 40, importBody);
     body('POST /api/admin/imports', '/api/admin/imports', 'POST', 50, importBody);
+    // Live sources: unknown ids, and the real one while it is off (no EDGAR_USER_AGENT here), fetch nothing.
+    add(10, badQuery(['x', 'limit']), (query) => ({ route: 'GET /api/admin/sources', method: 'GET', url: `/api/admin/sources?${query}` }));
+    add(30, fc.tuple(fc.oneof(fc.constant('sec-form-d'), badSegment), jsonBody(fc.constantFrom<unknown>({}, { days: ['x'] }, [], 'x'))), ([id, { payload, contentType }]) => ({
+      route: 'POST /api/admin/sources/:id/run',
+      method: 'POST',
+      url: `/api/admin/sources/${id}/run`,
+      payload,
+      contentType,
+    }));
 
     // Sign-up, sign-in and password reset (never sign-out or anything else that ends a session).
     const signUpBody = invalidObject(

@@ -20,6 +20,8 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/leads/batch': 'admin',
   'POST /api/admin/imports/preview': 'admin',
   'POST /api/admin/imports': 'admin',
+  'GET /api/admin/sources': 'admin',
+  'POST /api/admin/sources/:id/run': 'admin',
   'POST /api/create-checkout-session': 'user',
   'GET /api/checkout/test/:id': 'user',
   'POST /api/checkout/test/:id/pay': 'user',

@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './subscriptions.js';
 export * from './rate-limits.js';
 export * from './mail.js';
+export * from './sources.js';

@@ -29,6 +29,11 @@ export interface BulkLead {
   source?: LeadSource;
   sourceId?: string | null;
   sourceUrl?: string | null;
+  /**
+   * The round's identity when its source has a better one than domain|round|date (a Form D round is its
+   * original filing, so an amendment that changes the date still finds it). Computed when absent.
+   */
+  identityKey?: string;
   /** SEC Central Index Key, when the source knows it: the company's strongest identity. */
   cik?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
@@ -74,7 +79,7 @@ const MERGED_COLUMNS: [string, string][] = [
 /** Upserts one batch inside the caller's transaction. Later rows win over earlier rows with the same identity. */
 export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promise<UpsertResult> {
   const byIdentity = new Map<string, BulkLead>();
-  for (const lead of batch) byIdentity.set(leadIdentityKey(lead), lead);
+  for (const lead of batch) byIdentity.set(lead.identityKey ?? leadIdentityKey(lead), lead);
   const columns = {
     ids: [] as (string | null)[],
     names: [] as string[],

@@ -1,0 +1,122 @@
+// Polite HTTP for live sources: every request carries the declared User-Agent and waits for its slot in
+// a request pace shared by all instances through the database (source_state.next_request_at), so the
+// whole deployment stays under the source's rate limit. 429/503 push that shared slot back by Retry-After.
+import type { Database } from '../db/client.js';
+
+export class HttpStatusError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly url: string,
+  ) {
+    super(`HTTP ${status} for ${url}`);
+    this.name = 'HttpStatusError';
+  }
+}
+
+export interface PoliteHttpOptions {
+  database: Database;
+  source: string;
+  baseUrl: string;
+  userAgent: string;
+  /** Minimum gap between two requests from the whole deployment: 125 ms is 8 per second. */
+  intervalMs?: number;
+  /** Attempts per request before giving up (429/503, 5xx, network errors, and 404 for items). */
+  maxAttempts?: number;
+  /** First back-off when the source sends no Retry-After; doubles each attempt. */
+  backoffMs?: number;
+  /** Longest Retry-After honoured in one wait. */
+  maxRetryAfterMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface PoliteHttp {
+  baseUrl: string;
+  /** GETs path; statuses in `final` are thrown at once as HttpStatusError, others are retried then thrown. */
+  getText(path: string, options?: { final?: number[] }): Promise<string>;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+
+/** Takes the next request slot of `source` for the whole deployment; returns how long to wait for it. */
+export async function reserveRequestSlot(database: Database, source: string, intervalMs: number): Promise<number> {
+  const result = await database.rawTransaction((query) =>
+    query(
+      `insert into source_state (source, next_request_at) values ($1, clock_timestamp() + $2 * interval '1 millisecond')
+       on conflict (source) do update
+         set next_request_at = greatest(source_state.next_request_at, clock_timestamp()) + $2 * interval '1 millisecond'
+       returning (extract(epoch from (next_request_at - clock_timestamp())) * 1000)::float8 - $2 as wait_ms`,
+      [source, intervalMs],
+    ),
+  );
+  return Number(result.rows[0]!.wait_ms);
+}
+
+/** Holds every instance's requests to `source` back until `ms` from now (Retry-After). */
+export async function pauseRequests(database: Database, source: string, ms: number): Promise<void> {
+  await database.rawTransaction((query) =>
+    query(
+      `insert into source_state (source, next_request_at) values ($1, clock_timestamp() + $2 * interval '1 millisecond')
+       on conflict (source) do update
+         set next_request_at = greatest(source_state.next_request_at, clock_timestamp() + $2 * interval '1 millisecond')`,
+      [source, ms],
+    ),
+  );
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
+  const intervalMs = options.intervalMs ?? 125;
+  const maxAttempts = options.maxAttempts ?? 4;
+  const backoffMs = options.backoffMs ?? 1000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000;
+  return {
+    baseUrl: options.baseUrl,
+    async getText(path, { final = [] } = {}) {
+      const url = `${options.baseUrl}${path}`;
+      let lastError: Error = new Error(`no attempt for ${url}`);
+      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+        await sleep(await reserveRequestSlot(options.database, options.source, intervalMs), options.signal);
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            headers: { 'user-agent': options.userAgent, accept: 'text/plain, application/xml, text/xml', 'accept-encoding': 'gzip, deflate' },
+            signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
+          });
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          lastError = error as Error;
+          if (attempt < maxAttempts) await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
+          continue;
+        }
+        if (response.ok) return response.text();
+        await response.body?.cancel();
+        lastError = new HttpStatusError(response.status, url);
+        if (final.includes(response.status)) throw lastError;
+        if (attempt === maxAttempts) break;
+        if (response.status === 429 || response.status === 503) {
+          const wait = Math.min(retryAfterMs(response.headers.get('retry-after')) ?? backoffMs * 2 ** (attempt - 1), maxRetryAfterMs);
+          // Everyone waits, not just this request: the source asked the whole client to slow down.
+          await pauseRequests(options.database, options.source, wait);
+        } else {
+          await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
+        }
+      }
+      throw lastError;
+    },
+  };
+}
