@@ -55,6 +55,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Override auth rate limits (tests use short windows). */
   authRateLimits?: Partial<AuthRateLimits>;
+  /**
+   * Run the live sources on their schedule (a no-op while every source is off). Default: outside test.
+   * The process entry always does, so an e2e server with the feed on ingests by itself.
+   */
+  scheduleSources?: boolean;
 }
 
 /** Log fields that must never reach a log line. */
@@ -145,8 +150,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
-    scheduleSources(app);
   }
+  if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 

@@ -13,7 +13,7 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+const app = await buildApp(config, { scheduleSources: true });
 let closing = false;
 
 async function shutdown(signal: string) {
