@@ -56,7 +56,7 @@ export function AdminSourcesRoute() {
       ) : sources.data.sources.length === 0 ? (
         <EmptyState icon={<RadioTower />} title="No lead sources" description="This server has no live feeds configured." />
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           {sources.data.sources.map((source) => (
             <SourceCard
               key={source.id}

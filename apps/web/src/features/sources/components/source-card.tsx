@@ -102,7 +102,7 @@ export function SourceCard({ source, onRun, running }: SourceCardProps) {
   const inProgress = source.lastRun?.status === 'running';
   return (
     <Card className="p-5 sm:p-6" data-testid="source-card" data-source={source.id}>
-      <section aria-labelledby={headingId} className="grid gap-6">
+      <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-1 gap-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
