@@ -12,12 +12,15 @@ export interface SourceRunner {
   run(sourceId: string, options?: RunOptions): Promise<RunSummary>;
   /** Resolves when this instance has no run going. */
   idle(): Promise<void>;
+  /** Calls fn when the app closes, before the current run is stopped (a schedule may start after ready). */
+  onStop(fn: () => void): void;
 }
 
 export function createSourceRunner(app: FastifyInstance): SourceRunner {
   const owner = newWorkerId();
   const stopping = new AbortController();
   let chain: Promise<unknown> = Promise.resolve();
+  const stops: (() => void)[] = [];
   const runner: SourceRunner = {
     owner,
     run(sourceId, options = {}) {
@@ -32,8 +35,10 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
     idle: async () => {
       await chain;
     },
+    onStop: (fn) => stops.push(fn),
   };
   app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
     stopping.abort();
     await chain;
     // Hand unfinished days back at once rather than when their lease runs out.
@@ -57,7 +62,7 @@ export function scheduleSources(app: FastifyInstance, options: { firstDelayMs?: 
   first.unref();
   const timer = setInterval(tick, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => {
+  app.sources.onStop(() => {
     clearTimeout(first);
     clearInterval(timer);
   });
