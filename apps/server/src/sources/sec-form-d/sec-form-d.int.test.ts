@@ -238,6 +238,26 @@ describe('SEC Form D feed', () => {
     expect(second.days.find((day) => day.day === DAY)).toMatchObject({ status: 'done', created: 1 });
   });
 
+  it('covers each business day from the last one done through today, first EDGAR_BACKFILL_DAYS back, and retries a day that failed', async () => {
+    const { t, edgar } = await setup();
+    edgar.failAlways(formIndexPath('2026-11-17'), 500);
+    const first = await t.app.sources.run('sec-form-d', { today: DAY, http: FAST });
+    expect(first.days.map((day) => [day.day, day.status])).toEqual([
+      ['2026-11-13', 'no-index'],
+      ['2026-11-16', 'no-index'],
+      ['2026-11-17', 'failed'],
+      ['2026-11-18', 'no-index'],
+      ['2026-11-19', 'no-index'],
+      [DAY, 'no-index'],
+    ]);
+    edgar.addFiling('2026-11-19', filing());
+    await t.app.sources.run('sec-form-d', { days: ['2026-11-19'], today: DAY, http: FAST });
+    // Monday: the failed Tuesday before, then from the last day done (Thursday) through today, weekend left out.
+    const next = await t.app.sources.run('sec-form-d', { today: '2026-11-23', http: FAST });
+    expect(next.days.map((day) => day.day)).toEqual(['2026-11-17', DAY, '2026-11-23']);
+    expect((await status(t)).errors[0]!.reason).toMatch(/daily index: HTTP 500/);
+  });
+
   it('resumes a run killed mid-day without duplicates or fetching a recorded filing again', async () => {
     const { t, edgar } = await setup();
     const filings = Array.from({ length: 6 }, () => filing());
