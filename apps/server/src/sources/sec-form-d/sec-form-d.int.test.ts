@@ -284,6 +284,18 @@ describe('SEC Form D feed', () => {
     expect(docFetches.length - new Set(docFetches).size).toBeLessThanOrEqual(1);
   });
 
+  it('hands an unfinished day back at shutdown instead of holding it until its lease runs out', async () => {
+    const { t, edgar } = await setup();
+    for (let i = 0; i < 4; i++) edgar.addFiling(DAY, filing());
+    const running = t.app.sources.run('sec-form-d', { days: [DAY], today: DAY, http: { ...FAST, intervalMs: 300 } });
+    while (!edgar.requests.some((request) => request.path.endsWith('primary_doc.xml'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    await t.app.close();
+    await running.catch(() => undefined);
+    const day = await t.database.rawTransaction((query) => query('select status, lease_owner from source_days where day = $1', [DAY]));
+    expect(day.rows).toEqual([{ status: 'pending', lease_owner: null }]);
+    expect((await leadsOf(t)).length).toBeLessThan(4);
+  });
+
   it('with two instances on one PostgreSQL creates each lead once and keeps every second at 10 requests or fewer across both', { timeout: 60_000 }, async () => {
     const edgar = await startEdgarStandIn();
     const server = await createPostgresDatabase();
