@@ -29,6 +29,8 @@ export interface PoliteHttpOptions {
   signal?: AbortSignal;
 }
 
+const MAX_RESPONSE_CHARS = 20_000_000;
+
 export interface PoliteHttp {
   baseUrl: string;
   /** GETs path; statuses in `final` are thrown at once as HttpStatusError, others are retried then thrown. */
@@ -107,7 +109,12 @@ export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
           if (attempt < maxAttempts) await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
           continue;
         }
-        if (response.ok) return response.text();
+        if (response.ok) {
+          const text = await response.text();
+          // A daily index is a few hundred kB and a primary_doc.xml a few kB; anything huge is not what we asked for.
+          if (text.length > MAX_RESPONSE_CHARS) throw new Error(`response of ${text.length} characters from ${url} is larger than ${MAX_RESPONSE_CHARS}`);
+          return text;
+        }
         await response.body?.cancel();
         lastError = new HttpStatusError(response.status, url);
         if (final.includes(response.status)) throw lastError;

@@ -66,7 +66,8 @@ export function businessDays(from: string, to: string): string[] {
 
 /**
  * The days a scheduled run covers: each business day from the last one done through today (first run:
- * backfillDays back), skipping past days already done. Today is always polled again.
+ * backfillDays back), skipping past days already done, plus earlier days of the last 60 whose run failed or
+ * was cut short. Today is always polled again.
  */
 export async function daysDue(database: Database, source: string, today: string, backfillDays: number): Promise<string[]> {
   const result = await database.rawTransaction((query) =>
@@ -75,8 +76,8 @@ export async function daysDue(database: Database, source: string, today: string,
   const status = new Map(result.rows.map((row) => [String(row.day), String(row.status)]));
   const lastDone = [...status].filter(([, value]) => value === 'done').map(([day]) => day).pop();
   const from = lastDone && lastDone < today ? lastDone : addDays(today, -backfillDays);
-  // A past day without an index may just not have been published yet when we asked: ask again for a few days.
-  return businessDays(from, today).filter((day) => day === today || status.get(day) !== 'done');
+  const unfinished = [...status].filter(([day, value]) => day < from && ['pending', 'running', 'failed'].includes(value)).map(([day]) => day);
+  return [...unfinished, ...businessDays(from, today).filter((day) => day === today || status.get(day) !== 'done')];
 }
 
 async function claimDay(database: Database, source: string, day: string, owner: string, leaseMs: number, redoDone: boolean): Promise<boolean> {

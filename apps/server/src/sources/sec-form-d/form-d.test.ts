@@ -54,6 +54,7 @@ describe('Form D XML', () => {
   it('throws MalformedItemError for broken XML or a document without an issuer', () => {
     expect(() => parseFormD('<edgarSubmission><primaryIssuer>')).toThrow(MalformedItemError);
     expect(() => parseFormD('<?xml version="1.0"?><other/>')).toThrow(MalformedItemError);
+    expect(() => parseFormD('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><edgarSubmission/>')).toThrow(/DOCTYPE/);
     expect(() => parseFormD('<edgarSubmission><primaryIssuer><cik>x</cik></primaryIssuer></edgarSubmission>')).toThrow(MalformedItemError);
   });
 

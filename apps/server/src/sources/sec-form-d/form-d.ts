@@ -45,6 +45,8 @@ const textOf = (node: Node, name: string): string | null => {
 };
 
 export function parseFormD(xml: string): FormD {
+  // Form D documents never declare a DTD; one could only bring entity expansion.
+  if (/<!DOCTYPE/i.test(xml)) throw new MalformedItemError('malformed XML: a DOCTYPE is not allowed in a Form D');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new MalformedItemError(`malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
   const root = child(parser.parse(xml) as Node, 'edgarSubmission');

@@ -238,6 +238,26 @@ describe('SEC Form D feed', () => {
     expect(second.days.find((day) => day.day === DAY)).toMatchObject({ status: 'done', created: 1 });
   });
 
+  it('covers each business day from the last one done through today, first EDGAR_BACKFILL_DAYS back, and retries a day that failed', async () => {
+    const { t, edgar } = await setup();
+    edgar.failAlways(formIndexPath('2026-11-17'), 500);
+    const first = await t.app.sources.run('sec-form-d', { today: DAY, http: FAST });
+    expect(first.days.map((day) => [day.day, day.status])).toEqual([
+      ['2026-11-13', 'no-index'],
+      ['2026-11-16', 'no-index'],
+      ['2026-11-17', 'failed'],
+      ['2026-11-18', 'no-index'],
+      ['2026-11-19', 'no-index'],
+      [DAY, 'no-index'],
+    ]);
+    edgar.addFiling('2026-11-19', filing());
+    await t.app.sources.run('sec-form-d', { days: ['2026-11-19'], today: DAY, http: FAST });
+    // Monday: the failed Tuesday before, then from the last day done (Thursday) through today, weekend left out.
+    const next = await t.app.sources.run('sec-form-d', { today: '2026-11-23', http: FAST });
+    expect(next.days.map((day) => day.day)).toEqual(['2026-11-17', DAY, '2026-11-23']);
+    expect((await status(t)).errors[0]!.reason).toMatch(/daily index: HTTP 500/);
+  });
+
   it('resumes a run killed mid-day without duplicates or fetching a recorded filing again', async () => {
     const { t, edgar } = await setup();
     const filings = Array.from({ length: 6 }, () => filing());
@@ -262,6 +282,18 @@ describe('SEC Form D feed', () => {
     const docFetches = edgar.requests.filter((request) => request.path.endsWith('primary_doc.xml')).map((request) => request.path);
     // At most the one filing in flight at the kill is fetched twice.
     expect(docFetches.length - new Set(docFetches).size).toBeLessThanOrEqual(1);
+  });
+
+  it('hands an unfinished day back at shutdown instead of holding it until its lease runs out', async () => {
+    const { t, edgar } = await setup();
+    for (let i = 0; i < 4; i++) edgar.addFiling(DAY, filing());
+    const running = t.app.sources.run('sec-form-d', { days: [DAY], today: DAY, http: { ...FAST, intervalMs: 300 } });
+    while (!edgar.requests.some((request) => request.path.endsWith('primary_doc.xml'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    await t.app.close();
+    await running.catch(() => undefined);
+    const day = await t.database.rawTransaction((query) => query('select status, lease_owner from source_days where day = $1', [DAY]));
+    expect(day.rows).toEqual([{ status: 'pending', lease_owner: null }]);
+    expect((await leadsOf(t)).length).toBeLessThan(4);
   });
 
   it('with two instances on one PostgreSQL creates each lead once and keeps every second at 10 requests or fewer across both', { timeout: 60_000 }, async () => {
