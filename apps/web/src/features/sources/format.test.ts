@@ -64,7 +64,7 @@ describe('runQueuedMessage', () => {
 });
 
 describe('dayStatusLabel', () => {
-  it('explains a day without an index', () => {
-    expect(dayStatusLabel('no-index')).toBe('No filings index');
+  it('reads a day without an index (weekend, holiday, or not out yet) as not published yet', () => {
+    expect(dayStatusLabel('no-index')).toBe('No index yet');
   });
 });

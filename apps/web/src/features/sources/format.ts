@@ -52,7 +52,7 @@ const DAY_STATUS_LABELS: Record<SourceDay['status'], string> = {
   pending: 'Pending',
   running: 'Running',
   done: 'Done',
-  'no-index': 'No filings index',
+  'no-index': 'No index yet',
   failed: 'Failed',
 };
 
