@@ -224,3 +224,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** For process entries (server, CLIs): the config, or every problem printed (after `prefix`) and exit 1. */
+export function loadConfigOrExit(prefix = ''): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${prefix}${error.message}`);
+    process.exit(1);
+  }
+}

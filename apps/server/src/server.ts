@@ -1,17 +1,8 @@
 // Process entry: read config, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const app = await buildApp(config, { scheduleSources: true });
 let closing = false;

@@ -1,6 +1,6 @@
 // npm run ingest -- --source sec-form-d --from 2026-11-02 --to 2026-11-20: what the schedule does, for a range,
 // through the same runner (day leases, shared request pace), so it is safe beside running servers.
-import { loadConfig, ConfigError } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { newWorkerId } from '../modules/alerts/service.js';
 import { INGEST_USAGE, parseIngestArgs } from './ingest-args.js';
@@ -18,13 +18,7 @@ if (parsed.help) {
   console.log(INGEST_USAGE);
   process.exit(0);
 }
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit('ingest: ');
 const connector = findSource(parsed.source)!;
 const disabled = connector.disabledReason(config);
 if (disabled) fail(disabled);

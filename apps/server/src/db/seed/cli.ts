@@ -1,7 +1,7 @@
 // npm run seed -- --leads N [--seed S] [--reset]: bulk-inserts deterministic demo leads.
 // Running the same seed again updates those leads in place (they are recognised by their identity).
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../../config.js';
+import { loadConfigOrExit } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { DEFAULT_LEAD_COUNT, DEFAULT_SEED, generateLeads } from './generate.js';
 import { insertLeads } from './insert.js';
@@ -28,13 +28,7 @@ const seed = Number(values.seed);
 if (!Number.isInteger(leadCount) || leadCount < 1) fail(`--leads must be a positive whole number (got ${values.leads})`);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number (got ${values.seed})`);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit('seed: ');
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const started = performance.now();
