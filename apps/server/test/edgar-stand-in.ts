@@ -52,6 +52,8 @@ export interface EdgarStandIn {
   failNext(path: string, status: number, retryAfter?: number, times?: number): void;
   /** Every request for `path` answers `status` from now on. */
   failAlways(path: string, status: number): void;
+  /** Requests for `path` are answered normally again. */
+  heal(path: string): void;
   close(): Promise<void>;
 }
 
@@ -227,6 +229,9 @@ export async function startEdgarStandIn(options: { extraRows?: Record<string, st
       const list = failures.get(path) ?? [];
       list.push({ status, times: Infinity });
       failures.set(path, list);
+    },
+    heal(path) {
+      failures.delete(path);
     },
     close: () =>
       new Promise<void>((resolve) => {

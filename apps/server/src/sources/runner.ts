@@ -1,6 +1,7 @@
 // Runs a source over days. Each (source, day) row is a job: an instance claims it with a lease (one runner
 // per day at a time, any instance may run it), and every filing handled is recorded in the same
-// transaction as its lead, so a run that dies mid-day resumes after the last recorded filing.
+// transaction as its lead (filings are written in small batches, at least once a second), so a run that
+// dies mid-day resumes after the last recorded filing.
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
 import { upsertLeadBatch } from '../modules/leads/bulk.js';
@@ -122,11 +123,41 @@ export async function recordSourceError(query: RawQuery, source: string, day: st
   await query('insert into source_errors (source, day, item, reason) values ($1, $2, $3, $4)', [source, day, item, reason.slice(0, 1000)]);
 }
 
-async function recordItem(query: RawQuery, source: string, item: SourceItem, result: 'created' | 'updated' | 'skipped' | 'failed', reason: string | null, leadId: string | null, attempts = 1) {
+interface ItemRecord {
+  item: SourceItem;
+  result: 'created' | 'updated' | 'skipped' | 'failed';
+  reason: string | null;
+  leadId: string | null;
+}
+
+/**
+ * Runs that may try a failed filing (each with its bounded request retries): a filing EDGAR lists before it
+ * serves it (a 404 minutes after the index) is tried again by the next polls of its day, then left as failed.
+ */
+export const MAX_ITEM_RUNS = 3;
+/** Items of a day that are settled: recorded, except failures that later runs may still try again. */
+const SETTLED_ITEMS_SQL = `select item from source_filings where source = $1 and item = any($2::text[]) and not (result = 'failed' and attempts < ${MAX_ITEM_RUNS})`;
+
+/**
+ * Records handled items (the resume point; `attempts` counts the runs that tried each). An item another
+ * runner recorded first keeps its record, unless that record is a failure this run has tried again.
+ */
+async function recordItems(query: RawQuery, source: string, records: ItemRecord[]): Promise<void> {
+  if (records.length === 0) return;
   await query(
-    `insert into source_filings (source, item, day, result, reason, lead_id, attempts) values ($1, $2, $3, $4, $5, $6, $7)
-     on conflict (source, item) do nothing`,
-    [source, item.id, item.day, result, reason, leadId, attempts],
+    `insert into source_filings (source, item, day, result, reason, lead_id, attempts)
+     select $1, item, day, result, reason, lead_id, 1 from unnest($2::text[], $3::date[], $4::text[], $5::text[], $6::uuid[]) as r(item, day, result, reason, lead_id)
+     on conflict (source, item) do update
+       set result = excluded.result, reason = excluded.reason, lead_id = excluded.lead_id, attempts = source_filings.attempts + 1
+       where source_filings.result = 'failed'`,
+    [
+      source,
+      records.map((record) => record.item.id),
+      records.map((record) => record.item.day),
+      records.map((record) => record.result),
+      records.map((record) => record.reason),
+      records.map((record) => record.leadId),
+    ],
   );
 }
 
@@ -144,30 +175,71 @@ async function amendedRound(query: RawQuery, source: string, amends: NonNullable
   return row ? { identityKey: String(row.identity_key), sourceId: row.source_id === null ? null : String(row.source_id) } : null;
 }
 
-async function writeLead(database: Database, source: string, item: SourceItem, mapped: MappedLead): Promise<'created' | 'updated' | 'duplicate'> {
-  return database.rawTransaction(async (query) => {
-    // Another runner may have recorded this filing since we listed the day's work.
-    const done = await query('select 1 from source_filings where source = $1 and item = $2', [source, item.id]);
-    if (done.rows.length > 0) return 'duplicate';
-    const lead = { ...mapped.lead };
-    const target = mapped.amends ? await amendedRound(query, source, mapped.amends) : null;
-    if (target) {
-      lead.identityKey = target.identityKey;
-      lead.sourceId = target.sourceId ?? lead.sourceId;
-    } else {
-      // The round is its original filing: an amendment whose original we never saw starts the round with its number.
-      const original = mapped.amends?.sourceId ?? item.id;
-      lead.identityKey = `${source}:${original}`;
-      lead.sourceId = original;
-    }
-    const result = await upsertLeadBatch(query, [lead]);
-    const outcome = result.created > 0 ? 'created' : result.updated > 0 ? 'updated' : 'duplicate';
-    await recordItem(query, source, item, outcome === 'duplicate' ? 'skipped' : outcome, outcome === 'duplicate' ? 'duplicate' : null, result.ids[0] ?? null);
-    return outcome;
+/** An item handled but not yet written: a lead to upsert, or a skip or failure to record. */
+type Pending = { item: SourceItem; mapped: MappedLead } | { item: SourceItem; record: ItemRecord; error: string | null };
+
+class LeaseLostError extends Error {}
+
+/** Gives the lead its round's identity: an amendment takes the round it amends, anything else is its own original filing. */
+async function withRoundIdentity(query: RawQuery, source: string, item: SourceItem, mapped: MappedLead) {
+  const lead = { ...mapped.lead };
+  const target = mapped.amends ? await amendedRound(query, source, mapped.amends) : null;
+  if (target) {
+    lead.identityKey = target.identityKey;
+    lead.sourceId = target.sourceId ?? lead.sourceId;
+  } else {
+    // The round is its original filing: an amendment whose original we never saw starts the round with its number.
+    const original = mapped.amends?.sourceId ?? item.id;
+    lead.identityKey = `${source}:${original}`;
+    lead.sourceId = original;
+  }
+  return lead;
+}
+
+/**
+ * Writes handled items in one transaction: the lease is renewed first (a runner that lost its day writes
+ * nothing), items another runner recorded meanwhile are left alone, new rounds go in one batch upsert and
+ * amendments after them one by one (they may amend a round of the same batch), then every item is recorded.
+ */
+async function writeBatch(query: RawQuery, source: string, day: string, owner: string, leaseMs: number, pending: Pending[]): Promise<ItemRecord[]> {
+  if (!(await renewLease(query, source, day, owner, leaseMs))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
+  if (pending.length === 0) return [];
+  const recorded = await query(SETTLED_ITEMS_SQL, [source, pending.map((entry) => entry.item.id)]);
+  const done = new Set(recorded.rows.map((row) => String(row.item)));
+  const fresh = pending.filter((entry) => !done.has(entry.item.id));
+  const records: ItemRecord[] = [];
+  const outcome = (item: SourceItem, result: { id: string; outcome: 'created' | 'updated' | 'unchanged' } | undefined): ItemRecord => ({
+    item,
+    result: !result || result.outcome === 'unchanged' ? 'skipped' : result.outcome,
+    reason: !result || result.outcome === 'unchanged' ? 'duplicate' : null,
+    leadId: result?.id ?? null,
   });
+  const originals = fresh.flatMap((entry) => ('mapped' in entry && !entry.mapped.amends ? [{ item: entry.item, mapped: entry.mapped }] : []));
+  if (originals.length > 0) {
+    const leads = originals.map((entry) => ({ ...entry.mapped.lead, identityKey: `${source}:${entry.item.id}`, sourceId: entry.item.id }));
+    const result = await upsertLeadBatch(query, leads);
+    originals.forEach((entry, index) => records.push(outcome(entry.item, result.byKey.get(leads[index]!.identityKey!))));
+  }
+  for (const entry of fresh) {
+    if (!('mapped' in entry) || !entry.mapped.amends) continue;
+    const lead = await withRoundIdentity(query, source, entry.item, entry.mapped);
+    const result = await upsertLeadBatch(query, [lead]);
+    records.push(outcome(entry.item, result.byKey.get(lead.identityKey!)));
+  }
+  for (const entry of fresh) {
+    if (!('record' in entry)) continue;
+    records.push(entry.record);
+    if (entry.error) await recordSourceError(query, source, day, entry.item.id, entry.error);
+  }
+  await recordItems(query, source, records);
+  return records;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Most items written in one transaction, and the longest an item waits for its write. */
+const BATCH_ITEMS = 50;
+const BATCH_MS = 1_000;
 
 export async function runSourceDay(connector: SourceConnector, http: PoliteHttp, deps: RunDeps, day: string, options: RunOptions & { redoDone: boolean }): Promise<DaySummary> {
   const { database, owner } = deps;
@@ -189,47 +261,78 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
     return { ...summary, status: 'no-index' };
   }
   await database.rawTransaction((query) => query('update source_days set filings_seen = $3 where source = $1 and day = $2', [source, day, items.length]));
-  const recorded = await database.rawTransaction((query) =>
-    query('select item from source_filings where source = $1 and item = any($2::text[])', [source, items.map((item) => item.id)]),
-  );
+  const recorded = await database.rawTransaction((query) => query(SETTLED_ITEMS_SQL, [source, items.map((item) => item.id)]));
   const done = new Set(recorded.rows.map((row) => String(row.item)));
-  for (const item of items) {
-    if (done.has(item.id)) continue;
-    if (options.signal?.aborted) return { ...summary, status: 'stopped' };
-    if (!(await database.rawTransaction((query) => renewLease(query, source, day, owner, leaseMs)))) return { ...summary, status: 'busy' };
-    let raw: string;
+
+  // Handled items are written in batches (one transaction per BATCH_ITEMS items or BATCH_MS, whichever comes
+  // first, which also renews the lease), so a crash loses at most a second of fetching and never a write.
+  const flushEveryMs = Math.min(BATCH_MS, leaseMs / 3);
+  let pending: Pending[] = [];
+  let lastFlush = performance.now();
+  const count = (records: ItemRecord[]) => {
+    for (const record of records) summary[record.result]++;
+  };
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    lastFlush = performance.now();
     try {
-      raw = await connector.fetch(http, item);
+      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch)));
     } catch (error) {
-      if (options.signal?.aborted) return { ...summary, status: 'stopped' };
-      const reason = `fetch failed after retries: ${describe(error)}`;
-      await database.rawTransaction(async (query) => {
-        await recordItem(query, source, item, 'failed', reason, null, options.http?.maxAttempts ?? 4);
-        await recordSourceError(query, source, day, item.id, reason);
-      });
-      summary.failed++;
-      continue;
+      if (error instanceof LeaseLostError || batch.length <= 1) throw error;
+      // One lead that cannot be written must not fail the rest: write them one by one, failures recorded as such.
+      for (const entry of batch) {
+        try {
+          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry])));
+        } catch (single) {
+          if (single instanceof LeaseLostError) throw single;
+          const reason = `could not be written: ${describe(single)}`;
+          count(
+            await database.rawTransaction((query) =>
+              writeBatch(query, source, day, owner, leaseMs, [{ item: entry.item, record: { item: entry.item, result: 'failed', reason, leadId: null }, error: reason }]),
+            ),
+          );
+        }
+      }
     }
+  };
+  const stopped = async (): Promise<DaySummary> => {
+    // A stop (shutdown, abort) keeps what was fetched: the pending items are written before the day is handed back.
     try {
-      const mapped = connector.map(connector.parse(raw, item), item, http.baseUrl);
-      if (mapped.action === 'skip') {
-        await database.rawTransaction((query) => recordItem(query, source, item, 'skipped', mapped.reason, null));
-        summary.skipped++;
+      await flush();
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+    }
+    return { ...summary, status: 'stopped' };
+  };
+  try {
+    for (const item of items) {
+      if (done.has(item.id)) continue;
+      if (options.signal?.aborted) return await stopped();
+      if (pending.length >= BATCH_ITEMS || performance.now() - lastFlush >= flushEveryMs) await flush();
+      let raw: string;
+      try {
+        raw = await connector.fetch(http, item);
+      } catch (error) {
+        if (options.signal?.aborted) return await stopped();
+        const reason = `fetch failed after retries: ${describe(error)}`;
+        pending.push({ item, record: { item, result: 'failed', reason, leadId: null }, error: reason });
         continue;
       }
-      const outcome = await writeLead(database, source, item, mapped);
-      if (outcome === 'duplicate') summary.skipped++;
-      else summary[outcome]++;
-    } catch (error) {
-      const malformed = error instanceof MalformedItemError;
-      const reason = malformed ? describe(error) : `could not be written: ${describe(error)}`;
-      await database.rawTransaction(async (query) => {
-        await recordItem(query, source, item, malformed ? 'skipped' : 'failed', malformed ? 'malformed' : reason, null);
-        await recordSourceError(query, source, day, item.id, reason);
-      });
-      if (malformed) summary.skipped++;
-      else summary.failed++;
+      try {
+        const mapped = connector.map(connector.parse(raw, item), item, http.baseUrl);
+        if (mapped.action === 'skip') pending.push({ item, record: { item, result: 'skipped', reason: mapped.reason, leadId: null }, error: null });
+        else pending.push({ item, mapped });
+      } catch (error) {
+        const malformed = error instanceof MalformedItemError;
+        const reason = malformed ? describe(error) : `could not be read: ${describe(error)}`;
+        pending.push({ item, record: { item, result: malformed ? 'skipped' : 'failed', reason: malformed ? 'malformed' : reason, leadId: null }, error: reason });
+      }
     }
+    await flush();
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { ...summary, status: 'busy' };
+    throw error;
   }
   await finishDay(database, source, day, owner, 'done', items.length);
   return summary;

@@ -47,6 +47,8 @@ export interface UpsertResult {
   /** Matched a stored lead and changed nothing. */
   unchanged: number;
   ids: string[];
+  /** Each identity's lead id and what the upsert did to it. */
+  byKey: Map<string, { id: string; outcome: 'created' | 'updated' | 'unchanged' }>;
 }
 
 /**
@@ -160,10 +162,12 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   );
 
   const idByKey = new Map<string, string>();
+  const byKey: UpsertResult['byKey'] = new Map();
   let created = 0;
   const updatedIds: string[] = [];
   for (const row of result.rows) {
     idByKey.set(String(row.identity_key), String(row.id));
+    byKey.set(String(row.identity_key), { id: String(row.id), outcome: row.inserted === true ? 'created' : 'updated' });
     if (row.inserted === true) created++;
     else updatedIds.push(String(row.id));
   }
@@ -171,7 +175,10 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   const unchangedKeys = [...byIdentity.keys()].filter((key) => !idByKey.has(key));
   if (unchangedKeys.length > 0) {
     const found = await query('select id, identity_key from leads where identity_key = any($1::text[])', [unchangedKeys]);
-    for (const row of found.rows) idByKey.set(String(row.identity_key), String(row.id));
+    for (const row of found.rows) {
+      idByKey.set(String(row.identity_key), String(row.id));
+      byKey.set(String(row.identity_key), { id: String(row.id), outcome: 'unchanged' });
+    }
   }
   // Uploaded contacts replace a lead's contacts, unless the admin edited them by hand or the upload has none.
   const replaceable = [...byIdentity]
@@ -213,5 +220,5 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     );
   }
   await query(BUMP_LEADS_VERSION_SQL);
-  return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()] };
+  return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()], byKey };
 }

@@ -1,11 +1,14 @@
 // The SEC Form D feed end to end against a local EDGAR stand-in: discovery, mapping, amendments, skips,
 // faults, politeness, resume after a crash, two instances at once, the schedule and the admin status.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SourcesResponse } from '@fundwire/shared';
+import { nextSend, type CompanyResponse, type LeadListResponse, type SourcesResponse } from '@fundwire/shared';
 import { buildAppOn, buildTestApp, createPostgresDatabase, signInAs, type TestApp } from '../../../test/helpers.js';
 import { formIndexPath, primaryDocPath, startEdgarStandIn, type EdgarStandIn, type FormDFixture } from '../../../test/edgar-stand-in.js';
 import { scheduleSources } from '../../jobs/source-scheduler.js';
-import { addDays, businessDays, edgarToday, runSource } from '../runner.js';
+import { mailDeps } from '../../../test/mail.js';
+import { startSmtpReceiver } from '../../../test/smtp.js';
+import { runMailSchedule } from '../../modules/alerts/service.js';
+import { addDays, businessDays, edgarToday, MAX_ITEM_RUNS, runSource } from '../runner.js';
 import { secFormD } from './connector.js';
 
 const USER_AGENT = 'Fundwire tests ops@fundwire.example.com';
@@ -131,6 +134,38 @@ describe('SEC Form D feed', () => {
     expect(list.json()).toMatchObject({ leads: [{ companyName: 'Helix Bio, Inc.', fundingRound: null, source: 'sec-form-d' }] });
   });
 
+  it('flows like any other lead: the dashboard list, the company page with its earlier rounds, and the weekly alert with its people', async () => {
+    const smtp = await startSmtpReceiver();
+    cleanups.push(() => smtp.close());
+    const { t, edgar } = await setup({ SMTP_URL: smtp.url });
+    const subscriber = await signInAs(t, 'subscriber');
+    // The edition is next Monday's; the round was first sold two days before it, its earlier round last spring.
+    const monday = nextSend('weekly', new Date(Date.now() + 14 * 86_400_000), 'America/New_York');
+    const mondayDay = monday.toISOString().slice(0, 10);
+    const earlier = filing({ cik: '7654321', entityName: 'Quanta Grid, Inc.', industryGroupType: 'Other Technology', dateOfFirstSale: '2026-04-02', totalAmountSold: '1200000' });
+    const latest = filing({ cik: '7654321', entityName: 'Quanta Grid, Inc.', industryGroupType: 'Other Technology', dateOfFirstSale: addDays(mondayDay, -2), totalAmountSold: '8000000' });
+    edgar.addFiling('2026-04-06', earlier);
+    edgar.addFiling(DAY, latest);
+    expect((await run(t, ['2026-04-06', DAY])).days.map((day) => day.created)).toEqual([1, 1]);
+    const leads = await leadsOf(t);
+    await t.database.rawTransaction((query) => query(`update leads set created_at = $1 where source_id = $2`, [new Date(monday.getTime() - 2 * 3_600_000), latest.accessionNumber]));
+
+    const list = (await t.app.inject({ method: 'GET', url: `/api/leads?dateStart=${addDays(mondayDay, -7)}`, headers: subscriber })).json() as LeadListResponse;
+    expect(list.leads.map((lead) => [lead.companyName, lead.fundingAmount, lead.earlierRounds])).toEqual([['Quanta Grid, Inc.', 8_000_000, 1]]);
+    const companyId = list.leads[0]!.companyId!;
+    const company = (await t.app.inject({ method: 'GET', url: `/api/companies/${companyId}`, headers: subscriber })).json() as CompanyResponse;
+    expect(company.company).toMatchObject({ name: 'Quanta Grid, Inc.', cik: '7654321', roundCount: 2, totalFunding: 9_200_000 });
+    expect(company.rounds.map((round) => round.id).sort()).toEqual(leads.map((lead) => lead.id).sort());
+
+    const before = smtp.mails.length;
+    await runMailSchedule(mailDeps(t.app), new Date(monday.getTime() + 30_000));
+    const alert = smtp.mails.slice(before).find((mail) => mail.subject.startsWith('Your weekly Fundwire alert'));
+    expect(alert?.subject).toBe('Your weekly Fundwire alert: 1 new funding round');
+    expect(alert!.text).toContain('Quanta Grid, Inc.');
+    expect(alert!.text).toContain('Ada Lovelace');
+    expect(alert!.text).toContain('$8');
+  });
+
   it('applies a D/A to the round it amends (by previous accession, else by CIK and date of first sale), keeping hand-edited fields, never adding a lead', async () => {
     const { t, edgar } = await setup();
     const original = filing({ cik: '2000001', totalAmountSold: '1000000' });
@@ -208,11 +243,31 @@ describe('SEC Form D feed', () => {
     expect(source.errors.map((error) => error.item)).toEqual(expect.arrayContaining([broken.accessionNumber, missing.accessionNumber]));
     expect(source.errors.find((error) => error.item === broken.accessionNumber)!.reason).toMatch(/malformed XML/);
     expect(source.errors.find((error) => error.item === missing.accessionNumber)!.reason).toMatch(/404/);
-    // A later run does not try the failed filing again (bounded), nor duplicate the others.
+    // The next polls of the day try the failed filing again (EDGAR may list a filing before it serves it),
+    // up to MAX_ITEM_RUNS runs in all, and never fetch or duplicate the others.
+    for (let runs = 2; runs <= MAX_ITEM_RUNS; runs++) {
+      const requestsBefore = edgar.requests.length;
+      expect((await run(t, [DAY])).days[0]).toMatchObject({ status: 'done', created: 0, failed: 1 });
+      expect(edgar.requests.slice(requestsBefore).map((request) => request.path)).toEqual([formIndexPath(DAY), ...Array<string>(FAST.maxAttempts).fill(primaryDocPath(missing))]);
+    }
     const requestsBefore = edgar.requests.length;
     await run(t, [DAY]);
     expect(edgar.requests.slice(requestsBefore).map((request) => request.path)).toEqual([formIndexPath(DAY)]);
     expect(await leadsOf(t)).toHaveLength(1);
+    expect((await status(t)).days[0]).toMatchObject({ created: 1, failed: 1, skipped: { malformed: 1 } });
+  });
+
+  it('creates a filing that answered 404 once EDGAR serves it, on a later poll of its day', async () => {
+    const { t, edgar } = await setup();
+    const late = filing({ entityName: 'Late Arrival Inc' });
+    edgar.addFiling(DAY, late);
+    edgar.failAlways(primaryDocPath(late), 404);
+    expect((await run(t, [DAY])).days[0]).toMatchObject({ created: 0, failed: 1 });
+    expect((await status(t)).days[0]).toMatchObject({ created: 0, failed: 1 });
+    edgar.heal(primaryDocPath(late));
+    expect((await run(t, [DAY])).days[0]).toMatchObject({ created: 1, failed: 0 });
+    expect((await leadsOf(t)).map((lead) => lead.company_name)).toEqual(['Late Arrival Inc']);
+    expect((await status(t)).days[0]).toMatchObject({ created: 1, failed: 0 });
   });
 
   it('honours a 429 Retry-After before asking again, and sends the declared User-Agent on every request', async () => {
