@@ -20,3 +20,22 @@ export const forbidden = (message: string) => new AppError(403, 'forbidden', mes
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') => new AppError(429, 'rate_limited', message);
+
+/** One failed check of a route schema: where (`contacts.0.email`, empty for the whole value) and why. */
+export interface SchemaIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A route's own wording for a failed schema check (Fastify's `schemaErrorFormatter`): routes whose messages
+ * the product spells out keep them while zod does the checking. Without one, the error handler names the
+ * field (plugins/error-handler.ts).
+ */
+export function schemaErrors(format: (issues: SchemaIssue[]) => AppError) {
+  return (errors: readonly { instancePath?: string; message?: string }[]): Error =>
+    format(errors.map((error) => ({ path: (error.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'), message: error.message ?? 'is invalid' })));
+}
+
+/** The first issue's message alone, for routes whose schemas carry whole sentences ('Choose weekly, daily or off'). */
+export const firstIssueMessage = schemaErrors((issues) => validationError(issues[0]?.message ?? 'Invalid request'));

@@ -12,3 +12,4 @@ export * from './newsletter.js';
 export * from './password-rules.js';
 export * from './companies.js';
 export * from './sources.js';
+export * from './account.js';

@@ -1,25 +1,17 @@
 // Who is calling: the session (cookie or bearer token), the role and the subscription.
 // requireUser / requireActiveSubscription / requireAdmin are the only gates, applied from ROUTE_TABLE.
 import { eq } from 'drizzle-orm';
+import type { MeSubscription } from '@fundwire/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { subscriptions } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
 
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
-export interface SubscriptionRecord {
-  status: string;
-  plan: 'monthly' | 'annual' | null;
-  priceId: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  willCancelAt: string | null;
-  discountPercent: number | null;
-  discountEndsAt: string | null;
-}
+/** The subscription as the account sees it (GET /api/me's shape, defined once in @fundwire/shared). */
+export type SubscriptionRecord = MeSubscription;
 
 export interface AuthContext {
   user: { id: string; email: string; name: string; role: 'user' | 'admin'; emailVerified: boolean };
@@ -33,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authCacheStore: Map<string, { at: number; context: Promise<AuthContext | null> }>;
+    /** Every /api and /dev route with the schemas it declared (route-schemas.int.test.ts checks them). */
+    routeCatalog: RouteCatalogEntry[];
   }
 }
 
@@ -45,7 +39,11 @@ export function isActive(subscription: SubscriptionRecord | null, now = Date.now
 
 export async function loadSubscriptionRecord(app: FastifyInstance, userId: string): Promise<SubscriptionRecord | null> {
   const [row] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row) return null;
+  return row ? toSubscriptionRecord(row) : null;
+}
+
+/** A stored subscription as the account sees it: no Stripe ids, dates as ISO strings. */
+export function toSubscriptionRecord(row: typeof subscriptions.$inferSelect): SubscriptionRecord {
   return {
     status: row.status,
     plan: row.plan === 'monthly' || row.plan === 'annual' ? row.plan : null,
@@ -175,13 +173,22 @@ const gates: Record<Access, ((request: FastifyRequest) => Promise<unknown>) | un
   admin: requireAdmin,
 };
 
+export interface RouteCatalogEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
 /** Must run before any route is registered: it gates every /api and /dev route from ROUTE_TABLE. */
 export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
+  const catalog: RouteCatalogEntry[] = [];
   app.decorate('authCacheStore', new Map());
+  app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && !route.url.startsWith('/dev')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') catalog.push({ method, url: route.url, schema: route.schema });
     for (const method of methods) {
       // HEAD answers what GET would, so it passes GET's gate (Fastify adds a HEAD route for every GET).
       const tableMethod = method === 'HEAD' ? 'GET' : method;
@@ -191,8 +198,9 @@ export function registerAccessControl(app: FastifyInstance): string[] {
       if (method !== 'HEAD') registered.push(key);
       const gate = gates[access];
       if (gate) {
-        const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-        route.preHandler = [async (request) => void (await gate(request)), ...existing];
+        // Before the route's schemas check the input: a caller without access learns nothing about it (401/403, not 400).
+        const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+        route.preValidation = [async (request) => void (await gate(request)), ...existing];
       }
     }
   });

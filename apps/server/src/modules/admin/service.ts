@@ -27,15 +27,6 @@ import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function parseLeadInput(body: unknown): LeadInput {
-  const result = leadInputSchema.safeParse(body);
-  if (result.success) return result.data;
-  const issues = fieldErrors(result.error);
-  throw validationError(`Invalid lead: ${issues.map((issue) => `${issue.field} ${issue.message}`).join('; ')}`, {
-    issues: issues.map((issue) => ({ path: issue.field, message: issue.message })),
-  });
-}
-
 function describeIdentity(lead: LeadInput): string {
   return `${lead.domain || lead.companyName}, ${lead.fundingRound ?? 'Undisclosed'}, ${lead.fundingDate}`;
 }

@@ -1,7 +1,19 @@
 // Billing routes. Who may call each is in ROUTE_TABLE; the user always comes from the session, never the body.
-import type { FastifyPluginAsync } from 'fastify';
-import { checkoutRequestSchema, feedbackRequestSchema } from '@fundwire/shared';
-import { validationError } from '../../errors.js';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutRequestSchema,
+  checkoutSessionResponseSchema,
+  feedbackRequestSchema,
+  okResponseSchema,
+  redirectUrlResponseSchema,
+  stripeWebhookResponseSchema,
+  subscriptionResponseSchema,
+  testCheckoutParamsSchema,
+  testCheckoutResponseSchema,
+  testCheckoutResultSchema,
+} from '@fundwire/shared';
+import { schemaErrors, validationError } from '../../errors.js';
 import { invalidateAuthCache, requireUser } from '../../plugins/access.js';
 import { SubscriptionHub, startLiveStatus } from './live.js';
 import {
@@ -19,65 +31,155 @@ import {
 } from './service.js';
 import { loadSubscriptionRecord } from '../../plugins/access.js';
 
-function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    throw validationError(`Invalid request: ${result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'body'} ${issue.message}`).join('; ')}`);
-  }
-  return result.data;
-}
+/** 'Invalid request: priceId Invalid input; details Too long', as before route schemas did the checking. */
+const invalidRequest = schemaErrors((issues) =>
+  validationError(`Invalid request: ${issues.map((issue) => `${issue.path || 'body'} ${issue.message}`).join('; ')}`),
+);
 
-export const billingRoutes: FastifyPluginAsync = async (app) => {
-  const deps: BillingDeps = { config: app.config, database: app.database, billing: app.billing, onChange: (userId) => invalidateAuthCache(app, userId) };
+/** Bodies these calls ignore (the user always comes from the session); older clients send their ids. */
+const ignoredBody = z.unknown();
+const noQuery = z.object({});
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: BillingDeps = {
+    config: app.config,
+    database: app.database,
+    billing: app.billing,
+    onChange: (userId) => invalidateAuthCache(app, userId),
+  };
   const hub = new SubscriptionHub();
   await startLiveStatus(app, hub);
 
-  app.post('/api/create-checkout-session', async (request) => {
-    const user = await requireUser(request);
-    const body = parse(checkoutRequestSchema, request.body);
-    if ('discountPercent' in body && body.discountPercent !== undefined) return applyRetentionOffer(deps, user);
-    return startCheckout(deps, user, (body as { priceId: string }).priceId);
-  });
+  app.post(
+    '/api/create-checkout-session',
+    {
+      schema: {
+        body: checkoutRequestSchema,
+        response: {
+          200: checkoutSessionResponseSchema.or(redirectUrlResponseSchema),
+        },
+      },
+      schemaErrorFormatter: invalidRequest,
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      if ('discountPercent' in body && body.discountPercent !== undefined) return applyRetentionOffer(deps, user);
+      return startCheckout(deps, user, (body as { priceId: string }).priceId);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/checkout/test/:id', async (request) => getTestCheckout(deps, await requireUser(request), request.params.id));
-  app.post<{ Params: { id: string } }>('/api/checkout/test/:id/pay', async (request) => payTestCheckout(deps, await requireUser(request), request.params.id));
-  app.post<{ Params: { id: string } }>('/api/checkout/test/:id/cancel', async (request) => cancelTestCheckout(deps, await requireUser(request), request.params.id));
+  const testCheckout = {
+    params: testCheckoutParamsSchema,
+    body: ignoredBody,
+    response: { 200: testCheckoutResultSchema },
+  };
+  app.get(
+    '/api/checkout/test/:id',
+    {
+      schema: {
+        params: testCheckoutParamsSchema,
+        querystring: noQuery,
+        response: { 200: testCheckoutResponseSchema },
+      },
+    },
+    async (request) => getTestCheckout(deps, await requireUser(request), request.params.id),
+  );
+  app.post('/api/checkout/test/:id/pay', { schema: testCheckout }, async (request) => payTestCheckout(deps, await requireUser(request), request.params.id));
+  app.post('/api/checkout/test/:id/cancel', { schema: testCheckout }, async (request) =>
+    cancelTestCheckout(deps, await requireUser(request), request.params.id),
+  );
 
-  app.post('/api/submit-feedback', async (request, reply) => {
-    const body = parse(feedbackRequestSchema, request.body);
-    await submitFeedback(deps, await requireUser(request), { reason: body.reason, details: body.details });
-    return reply.status(201).send({ ok: true });
-  });
+  app.post(
+    '/api/submit-feedback',
+    {
+      schema: {
+        body: feedbackRequestSchema,
+        response: { 201: okResponseSchema },
+      },
+      schemaErrorFormatter: invalidRequest,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await submitFeedback(deps, await requireUser(request), {
+        reason: body.reason,
+        details: body.details,
+      });
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
 
-  app.post('/api/cancel-subscription', async (request) => ({ subscription: await cancelSubscription(deps, await requireUser(request)) }));
-  app.post('/api/reactivate-subscription', async (request) => ({ subscription: await reactivateSubscription(deps, await requireUser(request)) }));
-  app.post('/api/billing-portal', async (request) => billingPortal(deps, await requireUser(request)));
+  const subscriptionChange = {
+    schema: {
+      body: ignoredBody,
+      response: { 200: subscriptionResponseSchema },
+    },
+  };
+  app.post('/api/cancel-subscription', subscriptionChange, async (request) => ({
+    subscription: await cancelSubscription(deps, await requireUser(request)),
+  }));
+  app.post('/api/reactivate-subscription', subscriptionChange, async (request) => ({
+    subscription: await reactivateSubscription(deps, await requireUser(request)),
+  }));
+  app.post(
+    '/api/billing-portal',
+    {
+      schema: {
+        body: ignoredBody,
+        response: { 200: redirectUrlResponseSchema },
+      },
+    },
+    async (request) => billingPortal(deps, await requireUser(request)),
+  );
 
-  app.get('/api/me/events', async (request, reply) => {
-    const user = await requireUser(request);
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    stream.write('retry: 2000\n\n');
-    hub.add(user.user.id, stream);
-    // The state as of now, so a page that connects late does not miss a change.
-    stream.write(`event: subscription\ndata: ${JSON.stringify({ subscription: await loadSubscriptionRecord(app, user.user.id) })}\n\n`);
-  });
+  // Server-sent events: `event: subscription` with {subscription} (GET /api/me's subscription shape) on every change.
+  app.get(
+    '/api/me/events',
+    {
+      schema: {
+        querystring: noQuery,
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      stream.write('retry: 2000\n\n');
+      hub.add(user.user.id, stream);
+      // The state as of now, so a page that connects late does not miss a change.
+      stream.write(`event: subscription\ndata: ${JSON.stringify({ subscription: await loadSubscriptionRecord(app, user.user.id) })}\n\n`);
+    },
+  );
 
   // Stripe signs the exact bytes it sent: keep this route's JSON body raw.
-  await app.register(async (webhook) => {
+  await app.register(async (plugin) => {
+    const webhook = plugin.withTypeProvider<ZodTypeProvider>();
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/stripe/webhook', async (request) => {
-      const signature = request.headers['stripe-signature'];
-      // An event we cannot use but that is well formed (say, for a deleted account) is acknowledged with 200
-      // and the reason: Stripe retries anything else for days, and no retry would change the answer.
-      const result = await handleWebhook(deps, request.body as Buffer, Array.isArray(signature) ? signature[0] : signature);
-      return { received: true, ...result };
-    });
+    webhook.post(
+      '/api/stripe/webhook',
+      {
+        schema: {
+          // Checked by the Stripe SDK: a missing or wrong one is 'Invalid Stripe signature'.
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          body: z.instanceof(Buffer, {
+            message: 'The body must be the JSON event Stripe sent',
+          }),
+          response: { 200: stripeWebhookResponseSchema },
+        },
+      },
+      async (request) => {
+        // An event we cannot use but that is well formed (say, for a deleted account) is acknowledged with 200
+        // and the reason: Stripe retries anything else for days, and no retry would change the answer.
+        const result = await handleWebhook(deps, request.body, request.headers['stripe-signature']);
+        return { received: true as const, ...result };
+      },
+    );
   });
 };

@@ -9,8 +9,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { cancellationFeedback, checkoutSessions, subscriptions } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { AuthContext } from '../../plugins/access.js';
-import { isActive } from '../../plugins/access.js';
+import { isActive, toSubscriptionRecord, type AuthContext } from '../../plugins/access.js';
 import { applyStripeEvent, type EventOutcome } from './events.js';
 import type { Billing } from './stripe-client.js';
 
@@ -242,7 +241,7 @@ async function setCancelAtPeriodEnd(deps: BillingDeps, user: AuthContext, cancel
     // Apply Stripe's answer now; the webhook that follows carries the same state and changes nothing.
     await applyDirect(deps, 'customer.subscription.updated', updated);
   }
-  return currentRecord(deps, user.user.id);
+  return toSubscriptionRecord((await currentRecord(deps, user.user.id))!);
 }
 
 async function applyDirect(deps: BillingDeps, type: string, object: unknown) {

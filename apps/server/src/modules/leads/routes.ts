@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { csvFileName, freeLeadsResponseSchema, leadFilterSchema, leadListQuerySchema, leadStatsSchema } from '@fundwire/shared';
 import { getLeadStats, listFreeLeads, listLeadsJson, streamLeadsCsv } from './service.js';
 
@@ -11,7 +12,7 @@ async function* prepend(first: IteratorResult<string>, rest: AsyncGenerator<stri
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public sample: the response schema strips anything that is not a FreeLead field.
-  app.get('/api/free-leads', { schema: { response: { 200: freeLeadsResponseSchema } } }, async () => listFreeLeads(app.database.db));
+  app.get('/api/free-leads', { schema: { querystring: z.object({}), response: { 200: freeLeadsResponseSchema } } }, async () => listFreeLeads(app.database.db));
 
   // Access (active subscription) comes from ROUTE_TABLE.
   // The body is built (and checked against leadListResponseSchema) by the service, then cached as text.
@@ -19,7 +20,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type('application/json; charset=utf-8').send(await listLeadsJson(app.database.db, request.query)),
   );
 
-  app.get('/api/leads/stats', { schema: { response: { 200: leadStatsSchema } } }, async () => getLeadStats(app.database.db));
+  app.get('/api/leads/stats', { schema: { querystring: z.object({}), response: { 200: leadStatsSchema } } }, async () => getLeadStats(app.database.db));
 
   app.get('/api/leads/export.csv', { schema: { querystring: leadFilterSchema } }, async (request, reply) => {
     // Read the first chunk before the status line goes out: a query that fails is then a JSON error,

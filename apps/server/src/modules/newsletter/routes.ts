@@ -1,6 +1,6 @@
 // Newsletter and alert-mail routes. Who may call each is in ROUTE_TABLE; signed links stand in for a
 // session on the confirm, preferences and unsubscribe calls.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   alertSettingsResponseSchema,
@@ -16,7 +16,7 @@ import {
   type AlertFrequency,
   type AlertSettingsResponse,
 } from '@fundwire/shared';
-import { tooManyRequests, validationError } from '../../errors.js';
+import { firstIssueMessage, tooManyRequests, validationError } from '../../errors.js';
 import { isActive, requireAdmin, requireUser, type SubscriptionRecord } from '../../plugins/access.js';
 import { createRateLimiter } from '../../plugins/rate-limit.js';
 import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
@@ -36,20 +36,29 @@ import {
 /** Sign-ups per IP address per window (scaled by AUTH_RATE_LIMIT_SCALE like the sign-in limits). */
 export const SUBSCRIBE_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw validationError(result.error.issues[0]?.message ?? 'Invalid request');
-  return result.data;
+/** A body that may be left out entirely reads as {}, so its fields' own messages apply. */
+const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
+
+/** The signed-link token: in the query (links opened from mail) or the body (the pages' own calls). */
+const tokenQuerySchema = z.object({
+  token: mailTokenSchema.shape.token.optional(),
+});
+const tokenBodySchema = orEmpty(z.object({ token: mailTokenSchema.shape.token.optional() }).passthrough());
+const noQuery = z.object({});
+
+function tokenFrom(query: { token?: string }, body: unknown): string {
+  const token = query.token ?? (body as { token?: string } | undefined)?.token;
+  if (!token) throw validationError('The link is incomplete');
+  return token;
 }
 
-function tokenFrom(request: FastifyRequest): string {
-  const query = request.query as { token?: unknown };
-  const body = request.body as { token?: unknown } | undefined;
-  return parse(mailTokenSchema, { token: typeof query.token === 'string' ? query.token : body?.token }).token;
-}
-
-export const newsletterRoutes: FastifyPluginAsync = async (app) => {
-  const deps: NewsletterDeps = { database: app.database, mailer: app.mailer, signer: app.mailLinks, appUrl: app.config.appUrl };
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: NewsletterDeps = {
+    database: app.database,
+    mailer: app.mailer,
+    signer: app.mailLinks,
+    appUrl: app.config.appUrl,
+  };
   const limiter = createRateLimiter(app.database.db);
 
   // RFC 8058 one-click unsubscribe posts a form; the spec's Send Weekly Email posts JSON with an empty body.
@@ -65,29 +74,86 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     parseJson(request, text, done);
   });
 
-  app.post('/api/subscribe-email', { schema: { response: { 200: subscribeEmailResponseSchema } } }, async (request) => {
-    const { email } = parse(subscribeEmailRequestSchema, request.body);
-    const rule = { max: Math.round(SUBSCRIBE_RATE_LIMIT.max * app.config.authRateLimitScale), windowMs: SUBSCRIBE_RATE_LIMIT.windowMs };
-    if (!(await limiter.hit(`subscribe-email:ip:${request.ip || 'unknown'}`, rule))) throw tooManyRequests('Too many sign-ups from your network. Please try again later.');
-    const { alreadySubscribed } = await subscribeEmail(deps, email);
-    return {
-      alreadySubscribed,
-      message: alreadySubscribed ? "You're already subscribed to our newsletter!" : 'Check your email and click the link to confirm your subscription.',
-    };
-  });
-
-  app.post('/api/newsletter/confirm', { schema: { response: { 200: z.object({ email: z.string(), subscribed: z.literal(true) }) } } }, async (request) => {
-    const { email } = await confirmSubscription(deps, tokenFrom(request));
-    return { email, subscribed: true as const };
-  });
-
-  app.get('/api/email-preferences', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) => getEmailPreferences(deps, tokenFrom(request)));
-
-  app.put('/api/email-preferences', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) =>
-    updateEmailPreferences(deps, parse(updateEmailPreferencesSchema, request.body)),
+  app.post(
+    '/api/subscribe-email',
+    {
+      schema: {
+        body: orEmpty(subscribeEmailRequestSchema),
+        response: { 200: subscribeEmailResponseSchema },
+      },
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => {
+      const { email } = request.body;
+      const rule = {
+        max: Math.round(SUBSCRIBE_RATE_LIMIT.max * app.config.authRateLimitScale),
+        windowMs: SUBSCRIBE_RATE_LIMIT.windowMs,
+      };
+      if (!(await limiter.hit(`subscribe-email:ip:${request.ip || 'unknown'}`, rule)))
+        throw tooManyRequests('Too many sign-ups from your network. Please try again later.');
+      const { alreadySubscribed } = await subscribeEmail(deps, email);
+      return {
+        alreadySubscribed,
+        message: alreadySubscribed ? "You're already subscribed to our newsletter!" : 'Check your email and click the link to confirm your subscription.',
+      };
+    },
   );
 
-  app.post('/api/unsubscribe', { schema: { response: { 200: emailPreferencesResponseSchema } } }, async (request) => unsubscribe(deps, tokenFrom(request)));
+  const signedLink = { querystring: tokenQuerySchema, body: tokenBodySchema };
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      schema: {
+        ...signedLink,
+        response: {
+          200: z.object({ email: z.string(), subscribed: z.literal(true) }),
+        },
+      },
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => {
+      const { email } = await confirmSubscription(deps, tokenFrom(request.query, request.body));
+      return { email, subscribed: true as const };
+    },
+  );
+
+  app.get(
+    '/api/email-preferences',
+    {
+      schema: {
+        querystring: tokenQuerySchema,
+        response: { 200: emailPreferencesResponseSchema },
+      },
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => getEmailPreferences(deps, tokenFrom(request.query, undefined)),
+  );
+
+  app.put(
+    '/api/email-preferences',
+    {
+      schema: {
+        querystring: noQuery,
+        body: orEmpty(updateEmailPreferencesSchema),
+        response: { 200: emailPreferencesResponseSchema },
+      },
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => updateEmailPreferences(deps, request.body),
+  );
+
+  // RFC 8058 one-click unsubscribe posts the form `List-Unsubscribe=One-Click` to the link, token in its query.
+  app.post(
+    '/api/unsubscribe',
+    {
+      schema: {
+        ...signedLink,
+        response: { 200: emailPreferencesResponseSchema },
+      },
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => unsubscribe(deps, tokenFrom(request.query, request.body)),
+  );
 
   /** The choice, and when its next alert goes out (none when off or without an active subscription). */
   const alertSettingsResponse = (frequency: AlertFrequency, subscription: SubscriptionRecord | null): AlertSettingsResponse => ({
@@ -96,43 +162,81 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     timeZone: app.config.alertTimeZone,
   });
 
-  app.get('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
-    const context = await requireUser(request);
-    return alertSettingsResponse(await getAlertFrequency(app.database, context.user.id), context.subscription);
-  });
-
-  app.put('/api/me/alerts', { schema: { response: { 200: alertSettingsResponseSchema } } }, async (request) => {
-    const context = await requireUser(request);
-    const { frequency } = parse(alertSettingsSchema, request.body);
-    await setAlertFrequency(app.database, context.user.id, frequency);
-    return alertSettingsResponse(frequency, context.subscription);
-  });
-
-  app.get('/api/subscribers', { schema: { response: { 200: subscribersResponseSchema } } }, async (request) => {
-    await requireAdmin(request);
-    const [list, schedule] = await Promise.all([listActiveSubscribers(app.database), newsletterSchedule(app.database, app.config.alertTimeZone)]);
-    return {
-      subscribers: list.subscribers,
-      stats: {
-        totalSubscribers: list.total,
-        weeklyLeads: await countNextNewsletterLeads(app.database, schedule),
-        nextSend: schedule.nextSend.toISOString(),
-        timeZone: app.config.alertTimeZone,
+  app.get(
+    '/api/me/alerts',
+    {
+      schema: {
+        querystring: noQuery,
+        response: { 200: alertSettingsResponseSchema },
       },
-    };
-  });
+    },
+    async (request) => {
+      const context = await requireUser(request);
+      return alertSettingsResponse(await getAlertFrequency(app.database, context.user.id), context.subscription);
+    },
+  );
 
-  app.post('/api/send-weekly-email', { schema: { response: { 200: sendWeeklyEmailResponseSchema } } }, async (request) => {
-    await requireAdmin(request);
-    const result = await sendWeeklyNewsletter(mailRunDeps(app));
-    return {
-      stats: {
-        successCount: result.successCount,
-        alreadySent: result.alreadySent,
-        failedCount: result.failedCount,
-        pendingCount: result.pendingCount,
-        edition: result.edition,
+  app.put(
+    '/api/me/alerts',
+    {
+      schema: {
+        body: orEmpty(alertSettingsSchema),
+        response: { 200: alertSettingsResponseSchema },
       },
-    };
-  });
+      schemaErrorFormatter: firstIssueMessage,
+    },
+    async (request) => {
+      const context = await requireUser(request);
+      const { frequency } = request.body;
+      await setAlertFrequency(app.database, context.user.id, frequency);
+      return alertSettingsResponse(frequency, context.subscription);
+    },
+  );
+
+  app.get(
+    '/api/subscribers',
+    {
+      schema: {
+        querystring: noQuery,
+        response: { 200: subscribersResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const [list, schedule] = await Promise.all([listActiveSubscribers(app.database), newsletterSchedule(app.database, app.config.alertTimeZone)]);
+      return {
+        subscribers: list.subscribers,
+        stats: {
+          totalSubscribers: list.total,
+          weeklyLeads: await countNextNewsletterLeads(app.database, schedule),
+          nextSend: schedule.nextSend.toISOString(),
+          timeZone: app.config.alertTimeZone,
+        },
+      };
+    },
+  );
+
+  // The spec's admin button posts an empty body.
+  app.post(
+    '/api/send-weekly-email',
+    {
+      schema: {
+        body: z.unknown(),
+        response: { 200: sendWeeklyEmailResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const result = await sendWeeklyNewsletter(mailRunDeps(app));
+      return {
+        stats: {
+          successCount: result.successCount,
+          alreadySent: result.alreadySent,
+          failedCount: result.failedCount,
+          pendingCount: result.pendingCount,
+          edition: result.edition,
+        },
+      };
+    },
+  );
 };

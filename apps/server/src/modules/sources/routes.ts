@@ -11,13 +11,13 @@ import { sourceStatus } from '../../sources/status.js';
 export const sourceRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/sources', { schema: { response: { 200: sourcesResponseSchema } } }, async () => ({
+  app.get('/api/admin/sources', { schema: { querystring: z.object({}), response: { 200: sourcesResponseSchema } } }, async () => ({
     sources: await Promise.all(SOURCES.map((source) => sourceStatus(app.database, app.config, source))),
   }));
 
   app.post(
     '/api/admin/sources/:id/run',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 202: sourceRunResponseSchema } } },
+    { schema: { params: z.object({ id: z.string().max(100) }), body: z.unknown().describe('ignored: Run now takes no options'), response: { 202: sourceRunResponseSchema } } },
     async (request, reply) => {
       const source = findSource(request.params.id);
       if (!source) throw notFound(`There is no source called ${request.params.id}`);
