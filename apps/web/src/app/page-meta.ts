@@ -54,7 +54,3 @@ export type PublicPagePath = keyof typeof PUBLIC_PAGES;
 
 /** Public pages in the order the sitemap lists them. Each is prerendered to dist/<path>/index.html. */
 export const PRERENDERED_PATHS = Object.keys(PUBLIC_PAGES) as PublicPagePath[];
-
-export function isPrerenderedPath(pathname: string): pathname is PublicPagePath {
-  return Object.hasOwn(PUBLIC_PAGES, pathname);
-}

@@ -19,8 +19,6 @@ const RANK: Record<string, number> = {
   'customer.subscription.deleted': 5,
 };
 
-export const HANDLED_EVENTS = Object.keys(RANK);
-
 // What an event must look like before anything is written: Stripe never sends otherwise, so a signed
 // event that does not fit is a bug or a forgery, answered with 400 (no retry will make it fit).
 // 9999-12-31T23:59:59Z: a later "time" is garbage, and past 8.64e12 s it is not even a valid Date.

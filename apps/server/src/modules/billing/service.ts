@@ -2,6 +2,7 @@
 // retention offer. Test mode makes the events Stripe would send, signs them with its own secret and
 // feeds them through handleWebhook, the same code real webhooks go through.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { addMonths, addYears } from 'date-fns';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PLANS, RETENTION_OFFER, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
@@ -22,6 +23,7 @@ export interface BillingDeps {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const DAY = 86_400;
 const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
 
@@ -168,7 +170,8 @@ export async function payTestCheckout(deps: BillingDeps, user: AuthContext, id: 
   // The free trial is for a first subscription only; a returning customer pays from day one.
   const returning = Boolean(await currentRecord(deps, user.user.id));
   const trialEnd = returning ? null : now() + TRIAL_DAYS * DAY;
-  const periodEnd = trialEnd ?? now() + (session.plan === 'annual' ? 365 : 30) * DAY;
+  // Calendar months and years, as Stripe bills and as the subscription clock renews (interval '1 month').
+  const periodEnd = trialEnd ?? seconds(session.plan === 'annual' ? addYears(new Date(), 1) : addMonths(new Date(), 1));
   const subscription = testSubscription({
     id: subscriptionId,
     customer,
@@ -318,7 +321,7 @@ export async function applyRetentionOffer(deps: BillingDeps, user: AuthContext):
 
 async function attachRetentionDiscount(deps: BillingDeps, record: SubscriptionRecord & { stripeSubscriptionId: string }, userId: string) {
   if (deps.billing.mode === 'test') {
-    const discountEnd = now() + RETENTION_OFFER.discountDuration * 30 * DAY;
+    const discountEnd = seconds(addMonths(new Date(), RETENTION_OFFER.discountDuration));
     await emitTestEvents(deps, [
       testEvent('customer.subscription.updated', testSubscriptionFrom(record, userId, { discountPercent: RETENTION_OFFER.discountPercent, discountEnd })),
     ]);
