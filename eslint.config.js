@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** A server module's own files are its business: others import only what its index.ts exports. */
+const MODULE_INTERNALS = 'Import another server module through its index.ts (apps/server/src/modules/<name>/index.ts), not its internals.';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
@@ -26,6 +31,44 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+    },
+  },
+  {
+    // Import cycles anywhere in the code (tests may import what they test from anywhere).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.int.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript dependencies too (the default follows .js only, so no cycle through a .ts file would show).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // A module reaches another module only through that module's index.ts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: MODULE_INTERNALS }] }],
+    },
+  },
+  {
+    // Jobs, sources, plugins and the seed likewise; app.ts, the composition root, registers each module's routes.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**', 'apps/server/src/app.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.js$)[^/]+$', message: MODULE_INTERNALS }] }],
+    },
+  },
+  {
+    // The database layer knows tables, not features.
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(modules|sources|jobs|plugins|seed)/', message: 'db/ imports no module: it is the layer every module builds on.' }] }],
     },
   },
 );

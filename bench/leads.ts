@@ -27,7 +27,7 @@ interface Row {
 
 function seed(env: Record<string, string>, leads: number) {
   const started = performance.now();
-  execFileSync(process.execPath, [tsxCli, path.join(root, 'apps/server/src/db/seed/cli.ts'), '--leads', String(leads), '--reset'], {
+  execFileSync(process.execPath, [tsxCli, path.join(root, 'apps/server/src/seed/cli.ts'), '--leads', String(leads), '--reset'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedDemoDataIfNeeded } from './db/seed/demo.js';
+import { seedDemoDataIfNeeded } from './seed/demo.js';
 import { loadInstallationSecret } from './db/secrets.js';
 import { MailLinkSigner } from './mail/signed-links.js';
 import { createMailer, type Mailer } from './mail/transport.js';

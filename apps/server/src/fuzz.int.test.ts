@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateLeads } from './db/seed/generate.js';
-import { insertLeads } from './db/seed/insert.js';
+import { generateLeads } from './seed/generate.js';
+import { insertLeads } from './seed/insert.js';
 import { ROUTE_TABLE, type Access } from './route-table.js';
 import { buildTestApp, signInAs, signUp, type TestApp } from '../test/helpers.js';
 

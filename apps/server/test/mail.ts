@@ -1,7 +1,7 @@
 // Helpers for newsletter and alert tests: leads with a chosen "added" time, subscribers, and the deps
 // a mail run needs from an app.
 import type { Database } from '../src/db/client.js';
-import { insertLeads } from '../src/db/seed/insert.js';
+import { insertLeads } from '../src/seed/insert.js';
 import type { BulkLead } from '../src/modules/leads/bulk.js';
 
 let counter = 0;

@@ -1,7 +1,7 @@
 // Runs the subscription clock every minute (expiry at period end; renewals in test mode).
 // Every instance may run it: the updates are idempotent.
 import type { FastifyInstance } from 'fastify';
-import { runSubscriptionClock } from '../modules/billing/service.js';
+import { runSubscriptionClock } from '../modules/billing/index.js';
 
 export function scheduleSubscriptionClock(app: FastifyInstance, everyMs = 60_000): void {
   const tick = () =>

@@ -4,7 +4,7 @@
 // dies mid-day resumes after the last recorded filing.
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
-import { upsertLeadBatch } from '../modules/leads/bulk.js';
+import { upsertLeadBatch } from '../modules/leads/index.js';
 import { createPoliteHttp, type PoliteHttp } from './http.js';
 import { MalformedItemError, type MappedLead, type SourceConnector, type SourceItem } from './types.js';
 

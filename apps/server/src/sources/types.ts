@@ -2,7 +2,7 @@
 // map it to a lead (or a reason to skip). The runner (runner.ts) does the rest for all of them.
 import type { SourceId } from '@fundwire/shared';
 import type { Config } from '../config.js';
-import type { BulkLead } from '../modules/leads/bulk.js';
+import type { BulkLead } from '../modules/leads/index.js';
 import type { PoliteHttp } from './http.js';
 
 export interface SourceItem {

@@ -2,7 +2,7 @@
 // Industry and location are not in the data: they stay null ("Unknown" in the UI), never invented. A row
 // without a stage or amount is still a round: both are then undisclosed (null).
 import { hasNulCharacter, leadInputSchema, type FundingRound } from '@fundwire/shared';
-import type { BulkLead } from '../leads/bulk.js';
+import type { BulkLead } from '../leads/index.js';
 
 export const FUNDRAISINGFOX_COLUMNS = [
   'company_slug',

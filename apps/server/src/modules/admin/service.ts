@@ -17,10 +17,8 @@ import {
 } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
-import { upsertLeadBatch, type BulkLead } from '../leads/bulk.js';
-import { BUMP_LEADS_VERSION_SQL } from '../leads/cache.js';
-import { getLead } from '../leads/service.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
+import { BUMP_LEADS_VERSION_SQL, getLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
 

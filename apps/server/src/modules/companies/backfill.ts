@@ -1,7 +1,7 @@
 // Groups leads that have no company yet (written before companies existed) by the same rule every write
 // uses. Runs at start-up; idempotent, and safe with several instances starting at once (SKIP LOCKED).
 import type { Database } from '../../db/client.js';
-import { BUMP_LEADS_VERSION_SQL } from '../leads/cache.js';
+import { BUMP_LEADS_VERSION_SQL } from '../leads/index.js';
 import { upsertCompanies } from './write.js';
 
 const BACKFILL_BATCH = 2_000;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyResponse, Lead } from '@fundwire/shared';
 import { companies, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
-import { generateLeads } from '../../db/seed/generate.js';
-import { insertLeads } from '../../db/seed/insert.js';
+import { generateLeads } from '../../seed/generate.js';
+import { insertLeads } from '../../seed/insert.js';
 import { assignCompaniesToLeads } from './backfill.js';
 
 const samplePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples/fundraisingfox-rounds-sample.csv');

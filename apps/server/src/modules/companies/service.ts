@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { CompanyResponse, Contact } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
 import { companies, leads } from '../../db/schema/index.js';
-import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/service.js';
+import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
 
 /** More rounds than any real company has; keeps one response bounded whatever the data. */
 const MAX_ROUNDS = 500;

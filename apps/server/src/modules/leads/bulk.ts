@@ -3,7 +3,7 @@
 import { leadIdentityKey, type EditableLeadField, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/write.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
 
 export interface BulkContact {
   name: string;

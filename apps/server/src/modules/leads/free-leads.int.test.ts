@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_LEADS_COUNT, freeLeadSchema } from '@fundwire/shared';
-import { generateLeads } from '../../db/seed/generate.js';
-import { insertLeads } from '../../db/seed/insert.js';
+import { generateLeads } from '../../seed/generate.js';
+import { insertLeads } from '../../seed/insert.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 describe('GET /api/free-leads', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, parseCsv, type Lead, type LeadStats } from '@fundwire/shared';
-import { generateLeads, type SeedLead } from '../../db/seed/generate.js';
-import { insertLeads } from '../../db/seed/insert.js';
+import { generateLeads, type SeedLead } from '../../seed/generate.js';
+import { insertLeads } from '../../seed/insert.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { recentStartDate } from './service.js';
 

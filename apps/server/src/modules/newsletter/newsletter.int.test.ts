@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, linkFrom, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
-import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
+import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
 
 const WEEK = 7 * 86_400_000;
 

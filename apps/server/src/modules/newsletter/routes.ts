@@ -19,7 +19,7 @@ import {
 import { firstIssueMessage, tooManyRequests, validationError } from '../../errors.js';
 import { isActive, requireAdmin, requireUser, type SubscriptionRecord } from '../../plugins/access.js';
 import { createRateLimiter } from '../../plugins/rate-limit.js';
-import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/service.js';
+import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
 import {
   confirmSubscription,
   countNextNewsletterLeads,

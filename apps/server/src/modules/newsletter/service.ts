@@ -5,7 +5,7 @@ import type { AlertFrequency, EmailPreferencesResponse, Subscriber, SubscriberPr
 import type { Database } from '../../db/client.js';
 import { alertSettings, newsletterSubscribers, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
-import { countDigestLeads } from '../alerts/content.js';
+import { countDigestLeads } from '../alerts/index.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';

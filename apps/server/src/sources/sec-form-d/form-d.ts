@@ -1,7 +1,7 @@
 // Reads a Form D primary_doc.xml with a real XML parser into the facts the feed uses, and maps them to a lead.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDecimalAmount } from '@fundwire/shared';
-import type { BulkContact } from '../../modules/leads/bulk.js';
+import type { BulkContact } from '../../modules/leads/index.js';
 import { MalformedItemError, type Mapped, type SourceItem } from '../types.js';
 import { filingIndexUrl } from './daily-index.js';
 import { excludedReason, fundwireIndustry } from './industries.js';

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../client.js';
-import { contacts, leads } from '../schema/index.js';
-import { createTestDatabase, makeTempDir, testDatabaseKind } from '../../../test/helpers.js';
+import { openDatabase } from '../db/client.js';
+import { contacts, leads } from '../db/schema/index.js';
+import { createTestDatabase, makeTempDir, testDatabaseKind } from '../../test/helpers.js';
 import { seedDemoDataIfNeeded } from './demo.js';
 import { generateLeads } from './generate.js';
 import { insertLeads } from './insert.js';

@@ -1,7 +1,7 @@
 // First-start demo data: seeds an empty database once, and never again after that.
 import { count, eq } from 'drizzle-orm';
-import type { Database } from '../client.js';
-import { appMeta, leads } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { appMeta, leads } from '../db/schema/index.js';
 import { DEFAULT_LEAD_COUNT, generateLeads } from './generate.js';
 import { DEMO_SEEDED_KEY, insertLeads } from './insert.js';
 

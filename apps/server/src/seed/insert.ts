@@ -1,8 +1,8 @@
 // Bulk insert of seed leads: batches of one unnest upsert each, all inside one transaction,
 // so a million rows take minutes and a failure leaves nothing behind.
-import type { Database } from '../client.js';
+import type { Database } from '../db/client.js';
 import type { SeedLead } from './generate.js';
-import { upsertLeadBatch, type BulkLead } from '../../modules/leads/bulk.js';
+import { upsertLeadBatch, type BulkLead } from '../modules/leads/index.js';
 
 export const SEED_BATCH_SIZE = 5_000;
 export const DEMO_SEEDED_KEY = 'demo_data_seeded_at';

@@ -1,8 +1,8 @@
 // npm run seed -- --leads N [--seed S] [--reset]: bulk-inserts deterministic demo leads.
 // Running the same seed again updates those leads in place (they are recognised by their identity).
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../../config.js';
-import { openDatabase } from '../client.js';
+import { loadConfigOrExit } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { DEFAULT_LEAD_COUNT, DEFAULT_SEED, generateLeads } from './generate.js';
 import { insertLeads } from './insert.js';
 

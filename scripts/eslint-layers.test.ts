@@ -1,0 +1,53 @@
+// The layering rules in eslint.config.js, held by planting files that break them into the real tree and
+// linting them with the project's own configuration: each must be reported, and its lawful twin must not.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const planted = {
+  serverModule: path.join(root, 'apps/server/src/modules/zz-planted'),
+  serverDb: path.join(root, 'apps/server/src/db/zz-planted'),
+};
+
+function plant(file: string, text: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The rule ids ESLint reports for one file. */
+async function rulesFor(eslint: ESLint, file: string): Promise<string[]> {
+  const [result] = await eslint.lintFiles([file]);
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('layering rules (eslint.config.js)', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+  afterAll(() => {
+    for (const dir of Object.values(planted)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports a server module importing another module's internals, not its index", async () => {
+    const internal = plant(path.join(planted.serverModule, 'internal.ts'), "import { upsertLeadBatch } from '../leads/bulk.js';\nexport const write = upsertLeadBatch;\n");
+    const viaIndex = plant(path.join(planted.serverModule, 'via-index.ts'), "import { upsertLeadBatch } from '../leads/index.js';\nexport const write = upsertLeadBatch;\n");
+    expect(await rulesFor(eslint, internal)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, viaIndex)).toEqual([]);
+  }, 60_000);
+
+  it('reports db/ importing a module', async () => {
+    const file = plant(path.join(planted.serverDb, 'uses-module.ts'), "import { upsertLeadBatch } from '../../modules/leads/index.js';\nexport const write = upsertLeadBatch;\n");
+    expect(await rulesFor(eslint, file)).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('reports an import cycle', async () => {
+    const one = plant(path.join(planted.serverModule, 'cycle-one.ts'), "import { two } from './cycle-two.js';\nexport const one = () => two();\n");
+    plant(path.join(planted.serverModule, 'cycle-two.ts'), "import { one } from './cycle-one.js';\nexport const two = (): unknown => one;\n");
+    expect(await rulesFor(eslint, one)).toContain('import-x/no-cycle');
+  }, 60_000);
+});
