@@ -26,7 +26,30 @@ export interface StoredMail extends MailMessage {
 export interface Mailer {
   kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Resolves once every send started so far has finished (delivered, written or failed). */
+  flush(): Promise<void>;
   close(): void;
+}
+
+/** Keeps track of sends in flight, so flush() can wait for them (shutdown, and tests asserting that nothing was sent). */
+function tracked(mailer: Omit<Mailer, 'flush'>): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    ...mailer,
+    send(message) {
+      const sending = mailer.send(message);
+      const settled = sending.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return sending;
+    },
+    async flush() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
 }
 
 export function extractLinks(text: string): string[] {
@@ -44,19 +67,19 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (options.smtpUrl) {
     // Pooled: bulk sends reuse a few open connections instead of one handshake per mail.
     const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_SMTP_CONNECTIONS, maxMessages: 1_000 });
-    return {
+    return tracked({
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
         options.log.debug({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
-    };
+    });
   }
   // The outbox logs links (reset, verification) and /dev/mailbox shows them: never in production.
   if (options.production) throw new Error('SMTP_URL must be set in production: the local outbox exists only outside production');
   const dir = outboxDir(options.dataDir);
-  return {
+  return tracked({
     kind: 'outbox',
     async send(message) {
       mkdirSync(dir, { recursive: true });
@@ -66,7 +89,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       options.log.info({ to: message.to, subject: message.subject, links: stored.links }, 'mail written to the local outbox (SMTP_URL is not set)');
     },
     close: () => undefined,
-  };
+  });
 }
 
 /** Newest first. */

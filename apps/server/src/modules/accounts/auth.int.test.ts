@@ -136,7 +136,7 @@ describe('accounts', () => {
   it('sends nobody but the admin address a verification mail at sign-up, and resends one on request', async () => {
     const before = smtp.mails.length;
     const account = await signUp(t.app, 'plain@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.mailer.flush();
     expect(smtp.mails.slice(before).some((mail) => mail.to.includes('plain@example.com'))).toBe(false);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
     expect(me.json()).toEqual(expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'user', emailVerified: false }) }));

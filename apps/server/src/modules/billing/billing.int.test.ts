@@ -205,7 +205,8 @@ describe('billing in test mode', () => {
     await t.app.inject({ method: 'POST', url: '/api/cancel-subscription', headers: user.headers, payload: {} });
     // Advance the clock past the period end (the subscription's end is moved into the past).
     await t.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, user.userId));
-    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the session cache's lifetime
+    // Sessions are cached for up to 5 s; once the cache is refreshed the end of the period counts.
+    invalidateAuthCache(t.app, user.userId);
     expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
     const result = await runSubscriptionClock({ config: t.config, database: t.database, billing: t.app.billing });
     expect(result.expired).toBeGreaterThanOrEqual(1);
@@ -349,7 +350,7 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     await deliver(event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_dunning' }, now - 5));
     const [failed] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(failed?.status).toBe('past_due');
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    // The webhook handler dropped the cached session with the change, so the next request sees past_due.
     expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
     await deliver(event('invoice.paid', { id: 'in_2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_dunning' }, now));
     const [paid] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));

@@ -90,7 +90,7 @@ describe('newsletter', () => {
     // Pressing again in the same week sends nothing new.
     const second = await t.app.inject({ method: 'POST', url: '/api/send-weekly-email', headers: admin, payload: {} });
     expect(second.json().stats).toMatchObject({ successCount: 0, alreadySent: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.mailer.flush();
     expect(smtp.mails.length).toBe(mailsBefore + 3);
 
     // Someone who confirms later in the week gets this week's mail on the next press; nobody else does.
@@ -165,7 +165,7 @@ describe('newsletter', () => {
 
     // Asking twice within a minute does not mail twice.
     await subscribe('pending@example.com', '10.0.0.2');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.mailer.flush();
     expect(smtp.mails.filter((mail) => mail.to.includes('pending@example.com'))).toHaveLength(1);
 
     const ip = '10.0.0.99';
