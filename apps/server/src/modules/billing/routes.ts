@@ -1,6 +1,6 @@
 // Billing routes. Who may call each is in ROUTE_TABLE; the user always comes from the session, never the body.
 import type { FastifyPluginAsync } from 'fastify';
-import { checkoutRequestSchema, feedbackRequestSchema } from '@fundwire/shared';
+import { changePlanRequestSchema, checkoutRequestSchema, feedbackRequestSchema } from '@fundwire/shared';
 import { validationError } from '../../errors.js';
 import { invalidateAuthCache, requireUser } from '../../plugins/access.js';
 import { SubscriptionHub, startLiveStatus } from './live.js';
@@ -8,6 +8,7 @@ import {
   applyRetentionOffer,
   billingPortal,
   cancelSubscription,
+  changePlan,
   cancelTestCheckout,
   getTestCheckout,
   handleWebhook,
@@ -51,6 +52,11 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/cancel-subscription', async (request) => ({ subscription: await cancelSubscription(deps, await requireUser(request)) }));
   app.post('/api/reactivate-subscription', async (request) => ({ subscription: await reactivateSubscription(deps, await requireUser(request)) }));
+  app.post('/api/change-plan', async (request) => {
+    const user = await requireUser(request);
+    const { priceId } = parse(changePlanRequestSchema, request.body);
+    return { subscription: await changePlan(deps, user, priceId) };
+  });
   app.post('/api/billing-portal', async (request) => billingPortal(deps, await requireUser(request)));
 
   app.get('/api/me/events', async (request, reply) => {
