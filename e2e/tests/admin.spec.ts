@@ -236,7 +236,9 @@ test.describe('admin: leads', () => {
     expect(response.status()).toBe(200);
     const { count, created } = (await response.json()) as { count: number; created: number };
     expect(count).toBe(1);
-    await expect(toast(page, `Successfully uploaded ${count} leads`)).toBeVisible();
+    // One lead, in the singular (issue 17).
+    await expect(toast(page, 'Successfully uploaded 1 lead')).toBeVisible();
+    await expect(toast(page, 'Successfully uploaded 1 lead')).not.toContainText('1 leads');
     await expect(dialog).toBeHidden();
     const sampleLead = (await searchLeads(page.request, 'Sample Startup')).find((lead) => lead.domain === 'sample-startup.example.com');
     expect(sampleLead).toBeDefined();
