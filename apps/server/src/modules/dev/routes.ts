@@ -31,7 +31,7 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
         (mail) => `<li style="margin:12px 0;padding:12px;border:1px solid #e2e8f0;border-radius:8px">
 <a href="/dev/mailbox/${escapeHtml(mail.id)}"><strong>${escapeHtml(mail.subject)}</strong></a><br>
 <span style="color:#64748b">to ${escapeHtml(mail.to)} · ${escapeHtml(mail.date)}</span>
-${mail.links.map((link) => `<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join('')}</li>`,
+${mail.links.map((link) => `<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a>`).join('')}</li>`,
       )
       .join('');
     const body = `<h1>Local mailbox</h1><p>Mail is kept here because <code>SMTP_URL</code> is not set. Newest first.</p>
@@ -45,8 +45,8 @@ ${mails.length ? `<ul style="list-style:none;padding:0">${rows}</ul>` : '<p>No m
     // The mail's own HTML is shown as text: the CSP forbids framing, and the links are listed.
     const body = `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escapeHtml(mail.subject)}</h1>
 <p style="color:#64748b">from ${escapeHtml(mail.from)} to ${escapeHtml(mail.to)} · ${escapeHtml(mail.date)}</p>
-<pre style="white-space:pre-wrap;background:#f8fafc;padding:16px;border-radius:8px">${escapeHtml(mail.text)}</pre>
-${mail.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}`;
+<pre style="white-space:pre-wrap;word-break:break-all;background:#f8fafc;padding:16px;border-radius:8px">${escapeHtml(mail.text)}</pre>
+${mail.links.map((link) => `<p><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>`).join('')}`;
     return reply.type('text/html').send(page(`${mail.subject} · Fundwire`, body));
   });
 };
