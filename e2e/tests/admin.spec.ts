@@ -267,8 +267,9 @@ test.describe('admin: leads', () => {
     await expect(errors).toContainText('Nothing was saved');
     const errorRows = errors.getByTestId('batch-error-row');
     await expect(errorRows).toHaveCount(1);
-    await expect(errorRows.first()).toContainText(`Row 2: E2E Batch Bad ${id}`);
-    await expect(errorRows.first()).toContainText('fundingRound');
+    // The lead by number and company, the field in words (issue 17), not raw validation text.
+    await expect(errorRows.first()).toContainText(`Lead 2 (E2E Batch Bad ${id})`);
+    await expect(errorRows.first()).toContainText('funding round must be one of');
     await expect(toast(page, 'Nothing was saved. The rejected rows are listed in the dialog.')).toBeVisible();
     expect(await searchLeads(page.request, `E2E Batch Good ${id}`)).toEqual([]);
     expect(await searchLeads(page.request, `E2E Batch Bad ${id}`)).toEqual([]);
