@@ -29,6 +29,8 @@ test.describe('issue 17: rough edges', () => {
     { width: 375, height: 667 },
   ]) {
     test(`Add Lead at ${viewport.width} px: no field is hidden under the Save/Cancel bar`, async ({ page }) => {
+      // The first admin test of a run signs the admin up and verifies the address; axe then reads the dialog.
+      test.setTimeout(60_000);
       await page.setViewportSize(viewport);
       await signInAsAdmin(page);
       await page.goto('/admin');
@@ -50,7 +52,7 @@ test.describe('issue 17: rough edges', () => {
       const dialogBox = (await dialog.boundingBox())!;
       expect(footerBox.y + footerBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height + 0.5);
       await expect(dialog.getByRole('button', { name: 'Save Lead' })).toBeInViewport();
-      await expectNoSeriousA11yViolations(page, { label: `Add Lead dialog at ${viewport.width} px` });
+      await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: `Add Lead dialog at ${viewport.width} px` });
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
     });
