@@ -236,7 +236,9 @@ test.describe('admin: leads', () => {
     expect(response.status()).toBe(200);
     const { count, created } = (await response.json()) as { count: number; created: number };
     expect(count).toBe(1);
-    await expect(toast(page, `Successfully uploaded ${count} leads`)).toBeVisible();
+    // One lead, in the singular (issue 17).
+    await expect(toast(page, 'Successfully uploaded 1 lead')).toBeVisible();
+    await expect(toast(page, 'Successfully uploaded 1 lead')).not.toContainText('1 leads');
     await expect(dialog).toBeHidden();
     const sampleLead = (await searchLeads(page.request, 'Sample Startup')).find((lead) => lead.domain === 'sample-startup.example.com');
     expect(sampleLead).toBeDefined();
@@ -265,8 +267,9 @@ test.describe('admin: leads', () => {
     await expect(errors).toContainText('Nothing was saved');
     const errorRows = errors.getByTestId('batch-error-row');
     await expect(errorRows).toHaveCount(1);
-    await expect(errorRows.first()).toContainText(`Row 2: E2E Batch Bad ${id}`);
-    await expect(errorRows.first()).toContainText('fundingRound');
+    // The lead by number and company, the field in words (issue 17), not raw validation text.
+    await expect(errorRows.first()).toContainText(`Lead 2 (E2E Batch Bad ${id})`);
+    await expect(errorRows.first()).toContainText('funding round must be one of');
     await expect(toast(page, 'Nothing was saved. The rejected rows are listed in the dialog.')).toBeVisible();
     expect(await searchLeads(page.request, `E2E Batch Good ${id}`)).toEqual([]);
     expect(await searchLeads(page.request, `E2E Batch Bad ${id}`)).toEqual([]);

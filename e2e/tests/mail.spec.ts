@@ -71,7 +71,8 @@ test.describe('newsletter and alerts', () => {
     });
     await page.getByRole('button', { name: 'Send Weekly Email' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    await expect(toast(page, 'Weekly email sent successfully to 1 subscribers')).toBeVisible();
+    await expect(toast(page, 'Weekly email sent successfully to 1 subscriber')).toBeVisible();
+    await expect(toast(page, 'Weekly email sent successfully to 1 subscriber')).not.toContainText('1 subscribers');
     await expect(page.getByRole('button', { name: 'Send Weekly Email' })).toBeEnabled();
 
     const digest = await waitForMail(request, email);
@@ -81,7 +82,7 @@ test.describe('newsletter and alerts', () => {
     expect(digest.text).not.toContain('hidden.person@example.com');
 
     await page.getByRole('button', { name: 'Send Weekly Email' }).click();
-    await expect(toast(page, "This week's email already went out to 1 subscribers")).toBeVisible();
+    await expect(toast(page, "This week's email already went out to 1 subscriber.")).toBeVisible();
 
     // The link in the mail unsubscribes in one click and offers the way back.
     await page.goto(linkIn(digest.text, '/unsubscribe?token='));

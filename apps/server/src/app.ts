@@ -101,7 +101,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? loggerOptions(config),
     // Always our own id (genReqId): a client-chosen one could forge or collide with log lines.
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Fastify's own logging writes two lines per request ("incoming request", "request completed"),
+    // burying the mail links a development server prints. One line per request instead (onResponse below).
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -111,6 +113,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerErrorHandler(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const url = redactUrlSecrets(request.url);
+    const ms = Math.round(reply.elapsedTime);
+    request.log.info({ method: request.method, url, statusCode: reply.statusCode, ms }, `${request.method} ${url} ${reply.statusCode} ${ms} ms`);
   });
   registerInputGuards(app);
 

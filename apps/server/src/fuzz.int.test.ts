@@ -331,6 +331,8 @@ describe('fuzz: generated bad input', () => {
       },
     );
     body('POST /api/create-checkout-session', '/api/create-checkout-session', 'POST', 40, jsonBody(checkoutBody));
+    const changePlanBody = invalidObject({ priceId: 'price_fundwire_annual' }, { priceId: fc.oneof(fc.constantFrom('', 'price_unknown'), longerThan(200), notAString, nulText) });
+    body('POST /api/change-plan', '/api/change-plan', 'POST', 40, jsonBody(changePlanBody));
     add(30, badSegment, (id) => ({ route: 'GET /api/checkout/test/:id', method: 'GET', url: `/api/checkout/test/${id}` }));
     add(20, badSegment, (id) => ({ route: 'POST /api/checkout/test/:id/pay', method: 'POST', url: `/api/checkout/test/${id}/pay` }));
     add(20, badSegment, (id) => ({ route: 'POST /api/checkout/test/:id/cancel', method: 'POST', url: `/api/checkout/test/${id}/cancel` }));

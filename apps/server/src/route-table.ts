@@ -29,6 +29,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/submit-feedback': 'user',
   'POST /api/cancel-subscription': 'user',
   'POST /api/reactivate-subscription': 'user',
+  'POST /api/change-plan': 'user',
   'POST /api/billing-portal': 'user',
   'GET /api/me/events': 'user',
   'POST /api/subscribe-email': 'public',

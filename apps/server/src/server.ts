@@ -1,6 +1,7 @@
 // Process entry: read config, listen, close gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { startupMessages } from './startup-messages.js';
 
 const config = loadConfigOrExit();
 
@@ -32,7 +33,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Fundwire is ready at ${config.appUrl} (database: ${app.database.kind})`);
+  for (const message of startupMessages(config, app.database.kind)) app.log.info(message);
 } catch (error) {
   app.log.error({ err: error }, 'could not start the server');
   await app.close().catch(() => undefined);

@@ -48,6 +48,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             const item = (current.items as { data: { current_period_end: number }[] }).data[0]!;
             current.cancel_at = current.cancel_at_period_end ? item.current_period_end : null;
           }
+          if (params.has('items[0][price]')) {
+            // A price change: the item keeps its id, takes the new price, and (prorated) starts a new period now.
+            const item = (current.items as { data: { id: string; price: { id: string }; current_period_end: number }[] }).data[0]!;
+            if (params.get('items[0][id]') !== item.id) return reply(400, { error: { type: 'invalid_request_error', message: 'stand-in expects the existing item id' } });
+            item.price = { ...item.price, id: params.get('items[0][price]')! };
+            if (current.status !== 'trialing') item.current_period_end = Math.floor(Date.now() / 1000) + 365 * 86400;
+          }
           if (params.has('discounts[0][coupon]')) {
             current.discounts = [{ id: 'di_standin', object: 'discount', coupon: { id: params.get('discounts[0][coupon]'), percent_off: 50 }, end: Math.floor(Date.now() / 1000) + 90 * 86400 }];
           }

@@ -88,12 +88,14 @@ async function main() {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const server = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EntryServer;
 
-  // The shell for every path that is not prerendered: the app renders it from scratch.
-  writeFileSync(path.join(distDir, 'app.html'), template);
-
   // The latin Inter file every English page uses: preloaded so font-display: optional can use it at once.
   const latinFont = readdirSync(path.join(distDir, 'assets')).find((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file));
   const fontPreload = latinFont ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${latinFont}">` : '';
+
+  // The shell for every path that is not prerendered: the app renders it from scratch. It preloads the
+  // font too, or a page opened first (say /admin, or a mailed /newsletter/confirm link) would find Inter
+  // late and, with font-display: optional, keep the fallback font for its whole life (decision 012).
+  writeFileSync(path.join(distDir, 'app.html'), template.replace('</title>', `</title>\n    ${fontPreload}`));
 
   for (const pagePath of server.PRERENDERED_PATHS) {
     const meta = server.PUBLIC_PAGES[pagePath];

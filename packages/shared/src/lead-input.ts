@@ -150,9 +150,81 @@ export interface FieldError {
   message: string;
 }
 
-/** zod issues as `field: message` pairs, with paths like `contacts.0.email`. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(lead)', message: issue.message }));
+const EXPECTED_WORDS: Record<string, string> = {
+  string: 'must be text',
+  number: 'must be a number',
+  int: 'must be a whole number',
+  boolean: 'must be true or false',
+  array: 'must be a list',
+  object: 'must be an object',
+};
+
+/**
+ * An issue's message in words: zod's own type errors ("Invalid input: expected string, received
+ * undefined") become "is missing" or "must be text"; the contract's messages are words already.
+ */
+function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  if (/received undefined$/.test(issue.message) || (input !== NO_INPUT && valueAt(input, issue.path) === undefined)) return 'is missing';
+  return EXPECTED_WORDS[issue.expected] ?? issue.message;
+}
+
+const NO_INPUT = Symbol('no input');
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * zod issues as `field: message` pairs, with paths like `contacts.0.email`, the message in words. Pass
+ * the parsed input to tell a missing field ("is missing") from one of the wrong type.
+ */
+export function fieldErrors(error: z.ZodError, input: unknown = NO_INPUT): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(lead)', message: issueMessage(issue, input) }));
+}
+
+const FIELD_WORDS: Record<string, string> = {
+  companyName: 'company name',
+  domain: 'domain',
+  industry: 'industry',
+  fundingAmount: 'funding amount',
+  fundingRound: 'funding round',
+  roundLabel: 'round label',
+  location: 'location',
+  fundingDate: 'funding date',
+  description: 'description',
+  tags: 'tags',
+  sourceUrl: 'source URL',
+  contacts: 'contacts',
+  name: 'name',
+  role: 'role',
+  email: 'email',
+  linkedIn: 'LinkedIn URL',
+};
+
+/** A field path in words: `companyName` is "company name", `contacts.0.email` "contact 1 email". */
+export function fieldInWords(field: string): string {
+  if (field === '(lead)') return 'the lead';
+  const [head, index, rest] = field.split('.');
+  const word = FIELD_WORDS[head ?? ''] ?? head ?? field;
+  if (index === undefined || !/^\d+$/.test(index)) return word;
+  const position = Number(index) + 1;
+  if (head === 'contacts') return rest ? `contact ${position} ${FIELD_WORDS[rest] ?? rest}` : `contact ${position}`;
+  if (head === 'tags') return `tag ${position}`;
+  return `${word} ${position}`;
+}
+
+/** "company name is missing; contact 1 email must be an email address" (the first three issues). */
+export function describeFieldErrors(errors: readonly FieldError[]): string {
+  return errors
+    .slice(0, 3)
+    .map((error) => `${fieldInWords(error.field)} ${error.message}`)
+    .join('; ');
 }
 
 /** At most this many skipped rows are listed one by one; all are counted per reason. */

@@ -17,6 +17,8 @@ export type SubscribeEmailRequest = z.input<typeof subscribeEmailRequestSchema>;
 
 export const subscribeEmailResponseSchema = z.object({
   alreadySubscribed: z.boolean(),
+  /** A repeat sign-up of an address that has not confirmed yet: its confirmation mail was sent again. */
+  confirmationResent: z.boolean().optional(),
   message: z.string(),
 });
 export type SubscribeEmailResponse = z.infer<typeof subscribeEmailResponseSchema>;

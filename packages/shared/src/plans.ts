@@ -87,6 +87,11 @@ export const checkoutRequestSchema = z.union([
   }),
 ]);
 
+/** POST /api/change-plan: move the caller's subscription to another plan's price (prorated). */
+export const changePlanRequestSchema = z.object({
+  priceId: z.string().min(1).max(200),
+});
+
 export const feedbackRequestSchema = z.object({
   userId: z.string().optional(),
   reason: feedbackReasonSchema,

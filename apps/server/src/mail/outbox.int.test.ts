@@ -39,6 +39,8 @@ describe('local outbox', () => {
     expect(mailbox.statusCode).toBe(200);
     expect(mailbox.body).toContain('Reset your Fundwire password');
     expect(mailbox.body).toContain(link!.replace(/&/g, '&amp;'));
+    // A long link wraps inside its card instead of overflowing it.
+    expect(mailbox.body).toContain(`<a href="${link!.replace(/&/g, '&amp;')}" style="word-break:break-all">`);
     const single = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${mail.id}` });
     expect(single.statusCode).toBe(200);
     expect(single.body).toContain('local@example.com');

@@ -53,7 +53,9 @@ function tracked(mailer: Omit<Mailer, 'flush'>): Mailer {
 }
 
 export function extractLinks(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+  // A sentence may end right after a link ("... at http://host/signup."): that period is not part of it.
+  const links = (text.match(/https?:\/\/[^\s<>"')]+/g) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
+  return [...new Set(links)];
 }
 
 export function outboxDir(dataDir: string): string {

@@ -152,7 +152,9 @@ describe('input guards', () => {
     for (const write of writes) {
       const response = await t.app.inject({ ...write, headers: admin });
       expect(response.statusCode, JSON.stringify(write.payload)).toBe(400);
-      expect(response.json().error).toMatch(/fundingDate must be a real calendar date|fundingAmount is too large/);
+      // A single lead names the field as sent; a batch names the lead and the field in words (issue 17).
+      const expected = write.url === '/api/leads/batch' ? /Lead 1 \(Guarded Robotics\): (funding date must be a real calendar date|funding amount is too large)$/ : /fundingDate must be a real calendar date|fundingAmount is too large/;
+      expect(response.json().error).toMatch(expected);
     }
     expect(await rowCounts()).toEqual(before);
   });

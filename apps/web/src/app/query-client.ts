@@ -4,10 +4,13 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import '@/lib/query-meta';
 
-const MAX_RETRIES = 2;
+/** One more try for a server or network error; a second failure is shown (within about a second). */
+const MAX_RETRIES = 1;
+/** The wait before that one retry: long enough for a blip to pass, short enough to show an error soon. */
+export const RETRY_DELAY_MS = 300;
 
-/** Client errors (4xx) will not change on retry; network and server errors might. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+/** Client errors (4xx) will not change on retry; network and server errors might, once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
@@ -31,6 +34,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         retry: shouldRetry,
+        retryDelay: RETRY_DELAY_MS,
         refetchOnWindowFocus: false,
       },
       mutations: {

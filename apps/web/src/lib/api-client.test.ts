@@ -1,6 +1,6 @@
 import { freeLeadsResponseSchema } from '@fundwire/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, isRetryable } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -122,5 +122,15 @@ describe('apiFetch', () => {
 
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('isRetryable', () => {
+  it('offers a retry for no answer, server errors, timeouts and rate limits', () => {
+    for (const status of [0, 500, 502, 503, 408, 429]) expect(isRetryable(new ApiError(status, 'x')), String(status)).toBe(true);
+    expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
+  });
+  it('offers none for a client error that asking again cannot change', () => {
+    for (const status of [400, 401, 403, 404, 409, 410, 413, 422]) expect(isRetryable(new ApiError(status, 'x')), String(status)).toBe(false);
   });
 });

@@ -14,6 +14,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether asking again could succeed: no answer, a server error, a timeout or a rate limit might pass;
+ * any other 4xx (a bad token, a wrong file, a missing record) will get the same answer, so a screen
+ * shows no Retry button for it.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
 /** What apiFetch needs of a response schema: zod's `safeParse`, from zod or zod/mini. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatExactDate, formatMoney, formatRelativeDate, parseCalendarDate } from './format';
+import { formatExactDate, formatLeadDate, formatMoney, formatRelativeDate, parseCalendarDate, pluralize } from './format';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -61,5 +61,24 @@ describe('parseCalendarDate', () => {
 describe('formatExactDate', () => {
   it('spells the date out for a hover title', () => {
     expect(formatExactDate('2026-01-05')).toBe('January 5, 2026');
+  });
+});
+
+describe('formatLeadDate', () => {
+  it('writes a calendar date short and absolute', () => {
+    expect(formatLeadDate('2026-11-20')).toBe('Nov 20, 2026');
+    expect(formatLeadDate('2026-01-02')).toBe('Jan 2, 2026');
+  });
+  it('leaves an unreadable value as it is', () => {
+    expect(formatLeadDate('someday')).toBe('someday');
+  });
+});
+
+describe('pluralize', () => {
+  it('uses the singular for exactly one', () => {
+    expect(pluralize(1, 'subscriber')).toBe('1 subscriber');
+    expect(pluralize(0, 'subscriber')).toBe('0 subscribers');
+    expect(pluralize(2, 'lead')).toBe('2 leads');
+    expect(pluralize(1200, 'company', 'companies')).toBe('1,200 companies');
   });
 });

@@ -1,4 +1,4 @@
-// How numbers and dates read everywhere in the app: "$2,500,000", "3 days ago" (exact date on hover).
+// How numbers and dates read everywhere in the app: "$2,500,000", "Nov 20, 2026" ("3 days ago" on hover).
 import { format, formatDistance, isSameDay, isValid, startOfDay } from 'date-fns';
 
 const moneyFormatter = new Intl.NumberFormat('en-US', {
@@ -41,4 +41,15 @@ export function formatRelativeDate(value: string, now: Date = new Date()): strin
 export function formatExactDate(value: string): string {
   const date = parseCalendarDate(value);
   return date ? format(date, 'MMMM d, yyyy') : value;
+}
+
+/** "Nov 20, 2026": how a lead's funding date reads in lists, with the relative form beside it as a tooltip. */
+export function formatLeadDate(value: string): string {
+  const date = parseCalendarDate(value);
+  return date ? format(date, 'MMM d, yyyy') : value;
+}
+
+/** "1 subscriber", "2 subscribers": the count and the noun, in the form the count needs. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }

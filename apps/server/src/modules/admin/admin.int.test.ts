@@ -88,6 +88,22 @@ describe('admin lead writes', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/leads/not-a-uuid', headers: admin, payload: leadInput() })).statusCode).toBe(404);
   });
 
+  it('names a bad batch row by number and company, and its fields in words, not zod text', async () => {
+    const { description: _description, ...withoutDescription } = leadInput({ companyName: 'Acme Words', domain: 'acme-words.example.com' });
+    const noName = { ...leadInput({ domain: 'no-name.example.com' }), companyName: undefined };
+    const badContact = leadInput({ companyName: 'Contact Co', domain: 'contact-co.example.com', contacts: [{ name: 'Ada', role: 'CEO', email: 'not-an-email', linkedIn: '' }] });
+    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: [leadInput({ companyName: 'Fine Co', domain: 'fine-co.example.com' }), withoutDescription, noName, badContact] } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as { error: string; skippedRows: { line: number; company: string; reason: string }[] };
+    expect(body.error).toBe('3 of 4 leads are invalid; nothing was uploaded. Lead 2 (Acme Words): description is missing');
+    expect(body.skippedRows).toEqual([
+      { line: 2, company: 'Acme Words', reason: 'description is missing' },
+      { line: 3, company: '', reason: 'company name is missing' },
+      { line: 4, company: 'Contact Co', reason: 'contact 1 email must be an email address' },
+    ]);
+    expect(JSON.stringify(body)).not.toContain('Invalid input');
+  });
+
   it('uploads a batch all-or-nothing through the lead-input contract: one bad row in 1,000 names that row and writes nothing', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) =>
       leadInput({ companyName: `Batch Co ${index}`, domain: `batch-${index}.example.com`, contacts: [{ name: `P ${index}`, role: 'CEO', email: `p${index}@batch.example.com`, linkedIn: '' }] }),
@@ -97,8 +113,8 @@ describe('admin lead writes', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
     expect(bad.statusCode).toBe(400);
     const body = bad.json() as { error: string; skippedRows: { line: number; company: string; reason: string }[]; skippedByReason: { reason: string; count: number }[] };
-    expect(body.error).toContain('Row 638');
-    expect(body.skippedRows).toEqual([{ line: 638, company: 'Broken Co', reason: expect.stringContaining('fundingRound must be one of') }]);
+    expect(body.error).toContain('Lead 638 (Broken Co): funding round must be one of');
+    expect(body.skippedRows).toEqual([{ line: 638, company: 'Broken Co', reason: expect.stringContaining('funding round must be one of') }]);
     expect(body.skippedByReason).toHaveLength(1);
     expect(await totals()).toEqual(before);
 

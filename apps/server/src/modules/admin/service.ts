@@ -2,6 +2,7 @@
 // the leads version, so every cached read on every instance is refreshed.
 import { Readable } from 'node:stream';
 import {
+  describeFieldErrors,
   EDITABLE_LEAD_FIELDS,
   fieldErrors,
   leadIdentityKey,
@@ -10,7 +11,6 @@ import {
   reasonKind,
   type BatchUploadResponse,
   type EditableLeadField,
-  type FieldError,
   type ImportSummary,
   type Lead,
   type LeadInput,
@@ -146,12 +146,6 @@ class SkipLog {
   }
 }
 
-function describeFieldErrors(errors: FieldError[]): string {
-  return errors
-    .slice(0, 3)
-    .map((error) => `${error.field} ${error.message}`)
-    .join('; ');
-}
 
 /** Thrown inside a preview's transaction so it rolls back; the preview ran exactly what the commit runs. */
 class PreviewRollback<T> extends Error {
@@ -185,13 +179,13 @@ export async function batchUpsertLeads(database: Database, rows: unknown[]): Pro
     if (result.success) valid.push({ ...result.data, source: 'batch' });
     else {
       const name = (row as { companyName?: unknown } | null)?.companyName;
-      skips.add(index + 1, typeof name === 'string' ? name : '', describeFieldErrors(fieldErrors(result.error)));
+      skips.add(index + 1, typeof name === 'string' ? name : '', describeFieldErrors(fieldErrors(result.error, row)));
     }
   });
   if (skips.skipped > 0) {
     const first = skips.rows[0]!;
     throw validationError(
-      `${skips.skipped.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} leads are invalid; nothing was uploaded. Row ${first.line}: ${first.reason}`,
+      `${skips.skipped.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} leads are invalid; nothing was uploaded. Lead ${first.line}${first.company ? ` (${first.company})` : ''}: ${first.reason}`,
       { skippedRows: skips.rows, skippedByReason: skips.counts() },
     );
   }

@@ -91,6 +91,56 @@ describe('billing in test mode', () => {
     expect(Date.parse(String(state.subscription!.discountEndsAt))).toBeGreaterThan(Date.now() + 80 * 86_400_000);
   });
 
+  const changePlan = (headers: Record<string, string>, priceId: unknown) => t.app.inject({ method: 'POST', url: '/api/change-plan', headers, payload: { priceId } });
+
+  it('switches a trialing subscriber from Monthly to Annual, keeping the trial', async () => {
+    const user = await account(t, 'switch-trial');
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } })).json() as { id: string };
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    const before = await me(user.headers);
+    expect(before.subscription).toMatchObject({ plan: 'monthly', status: 'trialing' });
+
+    const switched = await changePlan(user.headers, 'price_fundwire_annual');
+    expect(switched.statusCode).toBe(200);
+    const after = await me(user.headers);
+    expect(after.subscription).toMatchObject({ plan: 'annual', priceId: 'price_fundwire_annual', status: 'trialing', trialEnd: before.subscription!.trialEnd, currentPeriodEnd: before.subscription!.currentPeriodEnd });
+    expect(after.hasActiveSubscription).toBe(true);
+
+    const again = await changePlan(user.headers, 'price_fundwire_annual');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'You are already on the Annual plan.' });
+  });
+
+  it('starts a year-long period when a paying subscriber switches to Annual', async () => {
+    const user = await account(t, 'switch-paid');
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_fundwire_monthly' } })).json() as { id: string };
+    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, headers: user.headers });
+    // The trial is over: the subscription is a paying monthly one.
+    await t.database.db.update(subscriptions).set({ status: 'active', trialEnd: null }).where(eq(subscriptions.userId, user.userId));
+    invalidateAuthCache(t.app, user.userId);
+    expect((await changePlan(user.headers, 'price_fundwire_annual')).statusCode).toBe(200);
+    const after = await me(user.headers);
+    expect(after.subscription).toMatchObject({ plan: 'annual', status: 'active' });
+    const days = (Date.parse(String(after.subscription!.currentPeriodEnd)) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+  });
+
+  it('refuses a plan change without a subscription, or to an unknown price, with 4xx and a message', async () => {
+    const free = await account(t, 'switch-free');
+    const none = await changePlan(free.headers, 'price_fundwire_annual');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: 'There is no subscription to change.' });
+    const user = await subscribed('switch-bad');
+    for (const priceId of ['price_unknown', '', 42, null]) {
+      const response = await changePlan(user.headers, priceId);
+      expect(response.statusCode, String(priceId)).toBe(400);
+      expect(typeof response.json().error).toBe('string');
+    }
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row?.plan).toBe('annual');
+  });
+
   const offer = (headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers, payload: { discountPercent: 50, discountDuration: 3 } });
   const feedback = (headers: Record<string, string>) =>
@@ -379,6 +429,25 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(row?.discountPercent).toBe(50);
     const portal = await t.app.inject({ method: 'POST', url: '/api/billing-portal', headers: user.headers });
     expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/session' });
+  });
+
+  it('switches a Stripe subscription from Monthly to Annual with proration', async () => {
+    const user = await account(t, 'stripe-switch');
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = subscriptionObject('sub_switch', user.userId, 'active', now + 20 * 86400);
+    standIn.subscriptions.set('sub_switch', subscription);
+    await deliver(event('customer.subscription.created', subscription, now - 5));
+    const response = await t.app.inject({ method: 'POST', url: '/api/change-plan', headers: user.headers, payload: { priceId: 'price_live_annual' } });
+    expect(response.statusCode).toBe(200);
+    const update = standIn.requests.find((request) => request.method === 'POST' && request.path === '/v1/subscriptions/sub_switch')!;
+    expect(update.params.get('items[0][id]')).toBe('si_1');
+    expect(update.params.get('items[0][price]')).toBe('price_live_annual');
+    expect(update.params.get('proration_behavior')).toBe('create_prorations');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
+    expect(row).toMatchObject({ plan: 'annual', priceId: 'price_live_annual', status: 'active' });
+    expect(row!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+    const again = await t.app.inject({ method: 'POST', url: '/api/change-plan', headers: user.headers, payload: { priceId: 'price_live_annual' } });
+    expect(again.statusCode).toBe(409);
   });
 
   it('attaches the retention coupon to the Stripe subscription once, however often it is asked for', async () => {

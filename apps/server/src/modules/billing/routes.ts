@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changePlanRequestSchema,
   checkoutRequestSchema,
   checkoutSessionResponseSchema,
   feedbackRequestSchema,
@@ -21,6 +22,7 @@ import {
   billingPortal,
   cancelSubscription,
   cancelTestCheckout,
+  changePlan,
   getTestCheckout,
   handleWebhook,
   payTestCheckout,
@@ -121,6 +123,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/reactivate-subscription', subscriptionChange, async (request) => ({
     subscription: await reactivateSubscription(deps, await requireUser(request)),
   }));
+  app.post(
+    '/api/change-plan',
+    { schema: { body: changePlanRequestSchema, response: { 200: subscriptionResponseSchema } }, schemaErrorFormatter: invalidRequest },
+    async (request) => ({ subscription: await changePlan(deps, await requireUser(request), request.body.priceId) }),
+  );
   app.post(
     '/api/billing-portal',
     {

@@ -253,6 +253,34 @@ async function applyDirect(deps: BillingDeps, type: string, object: unknown) {
   if (userId) deps.onChange?.(userId);
 }
 
+/**
+ * Moves the caller's subscription to another plan's price, say Monthly to Annual. Stripe prorates: the
+ * unused part of the old price is credited against the new one. A trial stays a trial until it ends.
+ * Test mode makes the `customer.subscription.updated` Stripe would send: the new price, and for a paid
+ * subscription a new period of the new plan's length starting now (a change of interval resets the cycle).
+ */
+export async function changePlan(deps: BillingDeps, user: AuthContext, priceId: string) {
+  const plan = planFromPrice(deps, priceId);
+  const record = await requireSubscription(deps, user);
+  if (record.priceId === priceId) throw conflict(`You are already on the ${PLANS[plan].name} plan.`);
+  if (deps.billing.mode === 'test') {
+    const trialing = record.status === 'trialing' && record.trialEnd !== null;
+    const changes: Partial<TestSubscriptionFields> = { priceId };
+    if (!trialing) changes.periodEnd = now() + (plan === 'annual' ? 365 : 30) * DAY;
+    await emitTestEvents(deps, [testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, changes))]);
+  } else {
+    const current = await deps.billing.stripe.subscriptions.retrieve(record.stripeSubscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new AppError(502, 'stripe', 'Stripe returned a subscription without items');
+    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
+      items: [{ id: item.id, price: priceId }],
+      proration_behavior: 'create_prorations',
+    });
+    await applyDirect(deps, 'customer.subscription.updated', updated);
+  }
+  return toSubscriptionRecord((await currentRecord(deps, user.user.id))!);
+}
+
 export const cancelSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, true);
 export const reactivateSubscription = (deps: BillingDeps, user: AuthContext) => setCancelAtPeriodEnd(deps, user, false);
 

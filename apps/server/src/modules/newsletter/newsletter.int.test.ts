@@ -5,6 +5,7 @@ import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, linkFrom, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
 import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
+import { CONFIRMATION_RESENT_MESSAGE } from './routes.js';
 
 const WEEK = 7 * 86_400_000;
 
@@ -36,9 +37,12 @@ describe('newsletter', () => {
 
     const response = await subscribe('  Reader.One@Example.com ');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ alreadySubscribed: false });
+    expect(response.json()).toMatchObject({ alreadySubscribed: false, confirmationResent: false });
 
     const confirmation = await smtp.waitFor((mail) => mail.to.includes('reader.one@example.com'));
+    // Signing up again before confirming says the confirmation went out again, not "account setup instructions".
+    const repeat = await subscribe('reader.one@example.com');
+    expect(repeat.json()).toEqual({ alreadySubscribed: false, confirmationResent: true, message: CONFIRMATION_RESENT_MESSAGE });
     expect(confirmation.subject).toBe('Confirm your Fundwire newsletter subscription');
     expect(confirmation.rawHeaders['list-unsubscribe']).toMatch(/^<http:\/\/fundwire\.test:3000\/api\/unsubscribe\?token=[^>]+>$/);
     expect(confirmation.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

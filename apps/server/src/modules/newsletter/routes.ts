@@ -34,6 +34,9 @@ import {
 } from './service.js';
 
 /** Sign-ups per IP address per window (scaled by AUTH_RATE_LIMIT_SCALE like the sign-in limits). */
+/** decision 027: a repeat sign-up of an unconfirmed address is told the confirmation went out again. */
+export const CONFIRMATION_RESENT_MESSAGE = "You've signed up before: we sent the confirmation link again. Check your email to confirm your subscription.";
+
 export const SUBSCRIBE_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 /** A body that may be left out entirely reads as {}, so its fields' own messages apply. */
@@ -91,10 +94,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       if (!(await limiter.hit(`subscribe-email:ip:${request.ip || 'unknown'}`, rule)))
         throw tooManyRequests('Too many sign-ups from your network. Please try again later.');
-      const { alreadySubscribed } = await subscribeEmail(deps, email);
+      const { alreadySubscribed, confirmationResent = false } = await subscribeEmail(deps, email);
       return {
         alreadySubscribed,
-        message: alreadySubscribed ? "You're already subscribed to our newsletter!" : 'Check your email and click the link to confirm your subscription.',
+        confirmationResent,
+        message: alreadySubscribed
+          ? "You're already subscribed to our newsletter!"
+          : confirmationResent
+            ? CONFIRMATION_RESENT_MESSAGE
+            : 'Check your email and click the link to confirm your subscription.',
       };
     },
   );

@@ -34,7 +34,11 @@ export async function sendConfirmation(deps: NewsletterDeps, subscriber: { id: s
  * Starts a double opt-in: a new, pending or unsubscribed address gets a confirmation mail; an active
  * one is reported as already subscribed. Nothing about the list is sent before the click.
  */
-export async function subscribeEmail(deps: NewsletterDeps, email: string): Promise<{ alreadySubscribed: boolean }> {
+/**
+ * alreadySubscribed: the address is confirmed already. confirmationResent: the address had signed up
+ * before without confirming, and this sign-up (re)sent its confirmation or found one sent moments ago.
+ */
+export async function subscribeEmail(deps: NewsletterDeps, email: string): Promise<{ alreadySubscribed: boolean; confirmationResent?: boolean }> {
   const { db } = deps.database;
   const [row] = await db
     .insert(newsletterSubscribers)
@@ -62,7 +66,9 @@ export async function subscribeEmail(deps: NewsletterDeps, email: string): Promi
       ),
     )
     .returning({ id: newsletterSubscribers.id });
-  if (!claimed) return { alreadySubscribed: false };
+  // A confirmation went out before (and the address is still pending): this is a repeat sign-up.
+  const repeat = row.confirmationSentAt !== null;
+  if (!claimed) return { alreadySubscribed: false, confirmationResent: repeat };
   try {
     await sendConfirmation(deps, row);
   } catch (error) {
@@ -70,7 +76,7 @@ export async function subscribeEmail(deps: NewsletterDeps, email: string): Promi
     await db.update(newsletterSubscribers).set({ confirmationSentAt: row.confirmationSentAt }).where(eq(newsletterSubscribers.id, row.id));
     throw Object.assign(new AppError(503, 'mail_unavailable', 'We could not send the confirmation email right now. Please try again in a few minutes.'), { cause: error });
   }
-  return { alreadySubscribed: false };
+  return { alreadySubscribed: false, confirmationResent: repeat };
 }
 
 function verifyLink(signer: MailLinkSigner, token: string, purpose: VerifiedLink['purpose']): VerifiedLink {

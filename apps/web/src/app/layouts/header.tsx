@@ -2,7 +2,7 @@
 // either the public links or the subscriber's links and user menu. Below `md` the links fold into
 // a disclosure menu. The mobile menu stays in the DOM (hidden) so the prerendered landing page can open
 // it without React (header-menu.ts); the user menu's dropdown loads only for someone signed in.
-import { Menu, X } from 'lucide-react';
+import { Lock, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,10 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 
 export interface HeaderSession {
   email: string;
+  /** The admin account: the user menu links to the admin console. */
+  admin?: boolean;
+  /** Signed in without a subscription: Recent and Historical are shown locked, leading to /pricing. */
+  leadsLocked?: boolean;
 }
 
 export interface HeaderProps {
@@ -42,6 +46,9 @@ const SIGNED_IN_LINKS: NavItem[] = [
   { label: 'Recent', to: paths.dashboard },
   { label: 'Historical', to: paths.historical },
 ];
+
+/** Why a locked item is locked, and what opens it. */
+export const LOCKED_REASON = 'Subscribe to unlock';
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -79,14 +86,27 @@ export function Header({ session, onSignOut }: HeaderProps) {
         <Brand onClick={closeMenu} />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={desktopLinkClass}>
-              {link.label}
-            </NavLink>
-          ))}
+          {links.map((link) =>
+            session?.leadsLocked ? (
+              <Link
+                key={link.to}
+                to={paths.pricing}
+                title={`${link.label} is locked. ${LOCKED_REASON}.`}
+                className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+              >
+                <Lock aria-hidden="true" className="size-3.5" />
+                {link.label}
+                <span className="sr-only">, locked. {LOCKED_REASON}</span>
+              </Link>
+            ) : (
+              <NavLink key={link.to} to={link.to} className={desktopLinkClass}>
+                {link.label}
+              </NavLink>
+            ),
+          )}
           {session ? (
             <Suspense fallback={<span className="ml-2 inline-block h-10 w-48" aria-hidden="true" />}>
-              <UserMenu email={session.email} onSignOut={onSignOut} />
+              <UserMenu email={session.email} admin={Boolean(session.admin)} onSignOut={onSignOut} />
             </Suspense>
           ) : (
             <Button asChild className="ml-2">
@@ -125,9 +145,18 @@ export function Header({ session, onSignOut }: HeaderProps) {
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={mobileLinkClass} onClick={closeMenu}>
-                {link.label}
-              </NavLink>
+              {session?.leadsLocked ? (
+                <Link to={paths.pricing} className={cn(mobileLinkClass({ isActive: false }), 'gap-2')} onClick={closeMenu}>
+                  <Lock aria-hidden="true" className="size-4" />
+                  {link.label}
+                  <span className="sr-only">, locked.</span>
+                  <span className="ml-auto text-sm font-normal">{LOCKED_REASON}</span>
+                </Link>
+              ) : (
+                <NavLink to={link.to} className={mobileLinkClass} onClick={closeMenu}>
+                  {link.label}
+                </NavLink>
+              )}
             </li>
           ))}
           {session && (
@@ -135,6 +164,13 @@ export function Header({ session, onSignOut }: HeaderProps) {
               <li className="mt-2 border-t border-border px-3 pt-3 pb-1 text-xs text-muted-foreground">
                 Signed in as <span className="font-medium text-foreground">{session.email}</span>
               </li>
+              {session.admin && (
+                <li>
+                  <NavLink to={paths.admin} end className={mobileLinkClass} onClick={closeMenu}>
+                    Admin
+                  </NavLink>
+                </li>
+              )}
               <li>
                 <NavLink to={paths.profile} className={mobileLinkClass} onClick={closeMenu}>
                   Profile

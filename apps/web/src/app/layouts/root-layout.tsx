@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { authKeys, useMe, useSignOut } from '@/features/auth/api';
+import { canViewLeads, isAdmin } from '@/features/auth/access';
 import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
 import { useLiveSubscription } from '@/features/billing/hooks/use-live-subscription';
 import { takeFlashToast } from '@/lib/flash-toast';
@@ -33,7 +34,7 @@ export function RootLayout() {
   if (me.isPending && !publicPage) return <AuthLoadingScreen />;
 
   // A failed check leaves the visitor signed out as far as the public pages go; guarded screens say so.
-  const session = me.data ? { email: me.data.user.email } : null;
+  const session = me.data ? { email: me.data.user.email, admin: isAdmin(me.data), leadsLocked: !canViewLeads(me.data) } : null;
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,11 +1,11 @@
-// The signed-in user's dropdown (Profile, Sign Out): its own chunk, since visitors never open it.
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+// The signed-in user's dropdown (Admin for the admin, Profile, Sign Out): its own chunk, since visitors never open it.
+import { ChevronDown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '../paths';
 
-export function UserMenu({ email, onSignOut }: { email: string; onSignOut?: () => void }) {
+export function UserMenu({ email, admin = false, onSignOut }: { email: string; admin?: boolean; onSignOut?: () => void }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -25,6 +25,14 @@ export function UserMenu({ email, onSignOut }: { email: string; onSignOut?: () =
         >
           <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-muted-foreground">{email}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {admin && (
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to={paths.admin}>
+                <ShieldCheck aria-hidden="true" className="size-4" />
+                Admin
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={menuItemClass}>
             <Link to={paths.profile}>
               <UserRound aria-hidden="true" className="size-4" />

@@ -88,15 +88,16 @@ const skippedRowSchema = z.object({ line: z.number().int(), company: z.string(),
 /** A batch in which no row was valid: 400 with every skipped row (the first 100). */
 export const batchErrorBodySchema = z.object({ error: z.string(), skippedRows: z.array(skippedRowSchema) });
 
-/** The server's skipped rows ("line" counts from 1; reason "field message; field message") as row errors. */
+/**
+ * The server's skipped rows ("line" counts from 1) as row errors. Its reason is already in words, one
+ * problem per "; " ("company name is missing; contact 1 email must be an email address"): each is
+ * listed as it is, with no field of its own.
+ */
 export function skippedToBatchRows(rows: readonly z.infer<typeof skippedRowSchema>[]): BatchRowError[] {
   return rows.map((row) => ({
     index: row.line - 1,
     companyName: row.company,
-    errors: row.reason.split('; ').map((part) => {
-      const space = part.indexOf(' ');
-      return space > 0 ? { field: part.slice(0, space), message: part.slice(space + 1) } : { field: '(lead)', message: part };
-    }),
+    errors: row.reason.split('; ').map((message) => ({ field: '', message })),
   }));
 }
 

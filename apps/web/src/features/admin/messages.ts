@@ -1,4 +1,5 @@
 // The admin screen's words from SPEC.md sections 5 and 8, in one place for the screen and its tests.
+import { pluralize } from '../../lib/format';
 
 export const ADMIN_MESSAGES = {
   created: 'Lead created successfully',
@@ -14,9 +15,9 @@ export const ADMIN_MESSAGES = {
   importFailed: 'Failed to import leads',
 } as const;
 
-/** "Successfully uploaded {count} leads", the count being the server's, as a plain number. */
+/** "Successfully uploaded {count} leads" ("1 lead" for one), the count being the server's. */
 export function batchUploadedMessage(count: number): string {
-  return `Successfully uploaded ${count} leads`;
+  return `Successfully uploaded ${pluralize(count, 'lead')}`;
 }
 
 export function importedMessage(created: number, updated: number): string {

@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
+import { pluralize } from '@/lib/format';
 
 export const SUBSCRIBERS_URL = '/api/subscribers';
 export const SEND_WEEKLY_URL = '/api/send-weekly-email';
@@ -20,7 +21,7 @@ export const ALERTS_URL = '/api/me/alerts';
 export const SUBSCRIBER_MESSAGES = {
   fetchFailed: 'Failed to fetch subscribers',
   sendFailed: 'Failed to send weekly email',
-  sent: (count: number) => `Weekly email sent successfully to ${count} subscribers`,
+  sent: (count: number) => `Weekly email sent successfully to ${pluralize(count, 'subscriber')}`,
 } as const;
 
 export const mailKeys = {

@@ -12,6 +12,7 @@ export const SUBMIT_FEEDBACK_URL = '/api/submit-feedback';
 export const CANCEL_SUBSCRIPTION_URL = '/api/cancel-subscription';
 export const REACTIVATE_SUBSCRIPTION_URL = '/api/reactivate-subscription';
 export const BILLING_PORTAL_URL = '/api/billing-portal';
+export const CHANGE_PLAN_URL = '/api/change-plan';
 /** Server-Sent Events: `event: subscription` whenever the signed-in user's subscription changes. */
 export const ME_EVENTS_URL = '/api/me/events';
 
@@ -26,6 +27,8 @@ export const CANCELLATION_MESSAGES = {
   reactivated: 'Subscription reactivated',
   reactivateFailed: 'Could not reactivate your subscription. Please try again.',
   portalFailed: 'Could not open the billing portal. Please try again.',
+  planChanged: (planName: string) => `You are now on the ${planName} plan.`,
+  changePlanFailed: 'Could not change your plan. Please try again.',
 } as const;
 
 export const billingKeys = {
@@ -157,6 +160,15 @@ export function useReactivateSubscription(options: { onSuccess?: () => void } = 
         body: {},
         fallbackMessage: CANCELLATION_MESSAGES.reactivateFailed,
       }),
+    onSuccess: options.onSuccess,
+  });
+}
+
+/** POST /api/change-plan: the subscription moves to the plan's price (Stripe prorates the difference). */
+export function useChangePlan(options: { onSuccess?: () => void } = {}) {
+  return useMutation({
+    mutationFn: (input: { priceId: string; planId: PlanId }) =>
+      apiFetch(CHANGE_PLAN_URL, { method: 'POST', body: { priceId: input.priceId }, fallbackMessage: CANCELLATION_MESSAGES.changePlanFailed }),
     onSuccess: options.onSuccess,
   });
 }

@@ -6,7 +6,7 @@ import { NEWSLETTER_MESSAGES } from './messages';
 
 export const SUBSCRIBE_EMAIL_URL = '/api/subscribe-email';
 
-export const subscribeResponseSchema = z.object({ alreadySubscribed: z.boolean() });
+export const subscribeResponseSchema = z.object({ alreadySubscribed: z.boolean(), confirmationResent: z.optional(z.boolean()) });
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
 
 export const subscribeFormSchema = z.object({

@@ -8,6 +8,8 @@ export const NEWSLETTER_MESSAGES = {
   network: 'Something went wrong. Please try again.',
   alreadySubscribed: "You're already subscribed to our newsletter!",
   success: 'Successfully subscribed! Check your email for account setup instructions.',
+  /** A repeat sign-up of an address not yet confirmed (decision 027): what actually happened. */
+  confirmationResent: "You've signed up before: we sent the confirmation link again. Check your email to confirm your subscription.",
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { SUBSCRIBER_MESSAGES, useSendWeeklyEmail, useSubscribers } from '@/features/alerts/api';
 import { SubscriberList } from '@/features/alerts/components/subscriber-list';
 import { formatSendTime, isOverdue } from '@/features/alerts/schedule-display';
+import { pluralize } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Email Subscribers';
@@ -35,7 +36,7 @@ export function AdminSubscribersRoute() {
     send.mutate(undefined, {
       onSuccess: ({ stats }) => {
         if (stats.successCount === 0 && stats.alreadySent > 0) {
-          toast.info(`This week's email already went out to ${stats.alreadySent} subscribers. Nothing new was sent.`);
+          toast.info(`This week's email already went out to ${pluralize(stats.alreadySent, 'subscriber')}. Nothing new was sent.`);
           return;
         }
         toast.success(SUBSCRIBER_MESSAGES.sent(stats.successCount), {

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/toaster';
 import { useEmailPreferences, useUnsubscribe, useUpdateEmailPreferences } from '@/features/alerts/api';
 import { useMailToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { isRetryable } from '@/lib/api-client';
 
 const KINDS: { key: keyof SubscriberPreferences; label: string; detail: string }[] = [
   { key: 'weeklyLeads', label: 'Weekly Leads', detail: 'Monday’s digest of new funding rounds' },
@@ -99,7 +100,7 @@ export function EmailPreferencesRoute() {
           <Spinner label="Loading your preferences…" showLabel />
         </div>
       ) : preferences.isError ? (
-        <ErrorState title="We could not open your preferences" message={preferences.error.message} onRetry={() => void preferences.refetch()} retrying={preferences.isFetching} />
+        <ErrorState title="We could not open your preferences" message={preferences.error.message} onRetry={isRetryable(preferences.error) ? () => void preferences.refetch() : undefined} retrying={preferences.isFetching} />
       ) : (
         <Card className="p-6">
           {preferences.data.kind === 'newsletter' ? (

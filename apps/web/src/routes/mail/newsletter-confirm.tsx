@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/states';
 import { useConfirmSubscription } from '@/features/alerts/api';
 import { useMailToken, useRunOnceWithToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { isRetryable } from '@/lib/api-client';
 
 export function NewsletterConfirmRoute() {
   useDocumentTitle('Confirm your subscription');
@@ -38,7 +39,7 @@ export function NewsletterConfirmRoute() {
           </div>
         </Card>
       ) : confirm.isError ? (
-        <ErrorState title="We could not confirm your subscription" message={confirm.error.message} onRetry={() => confirm.mutate(token)} retrying={confirm.isPending} />
+        <ErrorState title="We could not confirm your subscription" message={confirm.error.message} onRetry={isRetryable(confirm.error) ? () => confirm.mutate(token) : undefined} retrying={confirm.isPending} />
       ) : (
         <div className="flex justify-center py-16">
           <Spinner label="Confirming your subscription…" showLabel />

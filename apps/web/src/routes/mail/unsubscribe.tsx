@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/states';
 import { useUnsubscribe } from '@/features/alerts/api';
 import { useMailToken, useRunOnceWithToken } from '@/features/alerts/hooks/use-mail-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { isRetryable } from '@/lib/api-client';
 
 export function UnsubscribeRoute() {
   useDocumentTitle('Unsubscribe');
@@ -42,7 +43,7 @@ export function UnsubscribeRoute() {
           </div>
         </Card>
       ) : unsubscribe.isError ? (
-        <ErrorState title="We could not unsubscribe you" message={unsubscribe.error.message} onRetry={() => unsubscribe.mutate()} retrying={unsubscribe.isPending} />
+        <ErrorState title="We could not unsubscribe you" message={unsubscribe.error.message} onRetry={isRetryable(unsubscribe.error) ? () => unsubscribe.mutate() : undefined} retrying={unsubscribe.isPending} />
       ) : (
         <div className="flex justify-center py-16">
           <Spinner label="Unsubscribing…" showLabel />

@@ -13,6 +13,9 @@ import { PlanCards } from '@/features/billing/components/plan-cards';
 import { usePlanCheckout } from '@/features/billing/hooks/use-plan-checkout';
 import { useReturnNotice } from '@/features/billing/hooks/use-return-notice';
 import { resolvePriceIds, subscribeButtonLabel } from '@/features/billing/pricing';
+import { CANCELLATION_MESSAGES, useChangePlan } from '@/features/billing/api';
+import { formatBillingDate } from '@/features/billing/subscription-display';
+import { toast } from '@/components/ui/toaster';
 import { PUBLIC_PAGES } from '@/app/page-meta';
 import { usePageMeta } from '@/lib/use-document-title';
 
@@ -35,6 +38,21 @@ export function PricingRoute() {
     onSignedOut: () => void queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 
+  const changePlan = useChangePlan();
+  const switchPlan = async (planId: PlanId) => {
+    const config = await queryClient.ensureQueryData(publicConfigQueryOptions());
+    changePlan.mutate(
+      { priceId: resolvePriceIds(config.billing?.plans)[planId], planId },
+      {
+        onSuccess: () => {
+          toast.success(CANCELLATION_MESSAGES.planChanged(PLANS[planId].name));
+          void queryClient.invalidateQueries({ queryKey: authKeys.me });
+        },
+        onError: (error) => toast.error(error.message || CANCELLATION_MESSAGES.changePlanFailed),
+      },
+    );
+  };
+
   return (
     <PageContainer>
       <div className="mx-auto mb-10 max-w-2xl text-center">
@@ -45,7 +63,12 @@ export function PricingRoute() {
         </p>
       </div>
 
-      {subscribed && me && <SubscribedNotice planName={me.subscription?.plan ? PLANS[me.subscription.plan].name : null} />}
+      {subscribed && me && (
+        <SubscribedNotice
+          planName={me.subscription?.plan ? PLANS[me.subscription.plan].name : null}
+          trialEnd={me.subscription?.status === 'trialing' ? formatBillingDate(me.subscription.trialEnd ?? me.subscription.currentPeriodEnd) : null}
+        />
+      )}
 
       <section id="plans" aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="sr-only">
@@ -60,6 +83,8 @@ export function PricingRoute() {
           subscribeLabel={subscribeButtonLabel(TRIAL_DAYS, Boolean(me?.subscription))}
           subscribed={subscribed}
           currentPlanId={me?.subscription?.plan ?? null}
+          onSwitch={subscribed && me?.subscription?.plan ? (planId) => void switchPlan(planId) : undefined}
+          switchingPlanId={changePlan.isPending ? (changePlan.variables?.planId ?? null) : null}
         />
         <TrialNote className="mt-8" />
       </section>
@@ -71,7 +96,13 @@ export function PricingRoute() {
   );
 }
 
-function SubscribedNotice({ planName }: { planName: string | null }) {
+/** "Your Monthly plan is active.", or while on trial "Monthly plan: free trial until March 15, 2026." */
+function subscribedText(planName: string | null, trialEnd: string | null): string {
+  if (trialEnd) return `${planName ? `${planName} plan` : 'Your subscription'}: free trial until ${trialEnd}.`;
+  return `${planName ? `Your ${planName} plan` : 'Your subscription'} is active.`;
+}
+
+function SubscribedNotice({ planName, trialEnd }: { planName: string | null; trialEnd: string | null }) {
   return (
     <div
       role="status"
@@ -82,7 +113,7 @@ function SubscribedNotice({ planName }: { planName: string | null }) {
         <div>
           <p className="font-semibold text-green-900">You&apos;re subscribed</p>
           <p className="text-sm text-green-900/80">
-            {planName ? `Your ${planName} plan` : 'Your subscription'} is active. Your leads are waiting on the dashboard.
+            {subscribedText(planName, trialEnd)} Your leads are waiting on the dashboard.
           </p>
         </div>
       </div>

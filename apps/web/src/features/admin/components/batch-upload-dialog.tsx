@@ -1,6 +1,6 @@
 // Batch Upload (SPEC.md sections 2 and 5): paste a JSON array of leads, or generate a one-lead sample.
 // The server takes all of them or none; the rows it rejected are listed here.
-import { MAX_BATCH_LEADS } from '@fundwire/shared';
+import { fieldInWords, MAX_BATCH_LEADS } from '@fundwire/shared';
 import { Sparkles } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -144,12 +144,12 @@ function RejectedRows({ rows }: { rows: BatchRowProblem[] }) {
         {listed.map((row) => (
           <li key={row.rowNumber} data-testid="batch-error-row" className="rounded-sm bg-background/70 px-3 py-2">
             <p className="font-medium break-words">
-              Row {row.rowNumber}: {row.companyName}
+              Lead {row.rowNumber} ({row.companyName})
             </p>
             <ul className="mt-1 list-disc pl-5 text-muted-foreground">
               {row.errors.map((fieldError, index) => (
                 <li key={`${fieldError.field}-${index}`} className="break-words">
-                  <span className="font-mono text-xs text-foreground">{fieldError.field}</span>: {fieldError.message}
+                  {fieldError.field ? `${fieldInWords(fieldError.field)} ${fieldError.message}` : fieldError.message}
                 </li>
               ))}
             </ul>

@@ -13,6 +13,7 @@ import { usePreviewImport, useRunImport } from '../api';
 import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, importedMessage } from '../messages';
 import { serverMessage } from '../request';
+import { isRetryable } from '@/lib/api-client';
 
 /** The dataset the sample file comes from; its licence (CC BY 4.0) asks for this credit. */
 export const FUNDRAISING_FOX_URL = 'https://fundraisingfox.com';
@@ -109,7 +110,8 @@ function CsvImportForm({ runImport, onCancel, onImported }: CsvImportFormProps) 
           <p className="min-w-0 flex-1 break-words">
             <span className="font-semibold">{ADMIN_MESSAGES.importPreviewFailed}.</span> {serverMessage(preview.error, ADMIN_MESSAGES.importPreviewFailed)}
           </p>
-          {file && (
+          {/* A wrong file gets the same answer again; only a failure on our side is worth retrying. */}
+          {file && isRetryable(preview.error) && (
             <Button variant="outline" size="sm" onClick={() => preview.mutate(file)}>
               <RotateCcw aria-hidden="true" />
               Retry

@@ -43,8 +43,10 @@ export function LeadFormDialog({ open, lead, onOpenChange, onSaved }: LeadFormDi
         onOpenChange(next);
       }}
     >
-      <DialogContent {...restoreFocus} data-testid="lead-form-dialog" className="max-w-2xl" hideCloseButton={saving}>
-        <DialogHeader>
+      {/* A column: the header, the form's fields (the only part that scrolls), and the Save/Cancel bar. The bar
+          sits outside the scrolling part, so no field can be scrolled under it. */}
+      <DialogContent {...restoreFocus} data-testid="lead-form-dialog" className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0" hideCloseButton={saving}>
+        <DialogHeader className="px-6 pt-6 pb-4">
           <DialogTitle>{lead ? 'Edit Lead' : 'Add New Lead'}</DialogTitle>
           <DialogDescription>
             {lead ? `Change what is on file for ${lead.companyName}.` : 'Leave the amount empty and choose Undisclosed when they are not known.'} Contacts
@@ -133,129 +135,131 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
   const industriesId = `${id}-industries`;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6" aria-busy={saving || undefined}>
-      <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
-        <legend className="sr-only">Company and funding</legend>
-        <InputField label="Company Name" required autoComplete="off" error={errors.companyName?.message} {...register('companyName')} />
-        <InputField
-          label="Domain"
-          required
-          placeholder="acme.com"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.domain?.message}
-          {...register('domain')}
-        />
-        <InputField
-          label="Industry"
-          list={industriesId}
-          placeholder="Unknown"
-          hint="Leave empty if unknown."
-          autoComplete="off"
-          error={errors.industry?.message}
-          {...register('industry')}
-        />
-        <datalist id={industriesId}>
-          {FIXED_INDUSTRIES.map((industry) => (
-            <option key={industry} value={industry} />
-          ))}
-        </datalist>
-        <InputField label="Location" placeholder="Unknown" hint="Leave empty if unknown." autoComplete="off" error={errors.location?.message} {...register('location')} />
-        <FundingAmountField control={control} error={errors.fundingAmountMillions?.message} register={register} />
-        <div className="grid content-start gap-2">
-          <Label htmlFor={roundId}>Funding Round</Label>
-          <Select
-            id={roundId}
+    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={saving || undefined}>
+      <div data-testid="lead-form-fields" className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 pt-1 pb-6">
+        <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
+          <legend className="sr-only">Company and funding</legend>
+          <InputField label="Company Name" required autoComplete="off" error={errors.companyName?.message} {...register('companyName')} />
+          <InputField
+            label="Domain"
             required
-            aria-invalid={errors.fundingRound ? true : undefined}
-            aria-describedby={errors.fundingRound ? roundErrorId : undefined}
-            {...register('fundingRound')}
-          >
-            {defaultValues.fundingRound === '' && (
-              <option value="" disabled>
-                Choose a round
-              </option>
-            )}
-            {FUNDING_ROUNDS.map((round) => (
-              <option key={round} value={round}>
-                {round}
-              </option>
+            placeholder="acme.com"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.domain?.message}
+            {...register('domain')}
+          />
+          <InputField
+            label="Industry"
+            list={industriesId}
+            placeholder="Unknown"
+            hint="Leave empty if unknown."
+            autoComplete="off"
+            error={errors.industry?.message}
+            {...register('industry')}
+          />
+          <datalist id={industriesId}>
+            {FIXED_INDUSTRIES.map((industry) => (
+              <option key={industry} value={industry} />
             ))}
-            <option value={UNDISCLOSED}>{UNDISCLOSED}</option>
-          </Select>
-          {errors.fundingRound && (
-            <p id={roundErrorId} className="text-sm text-destructive">
-              {errors.fundingRound.message}
-            </p>
-          )}
-        </div>
-        <InputField label="Funding Date" type="date" required error={errors.fundingDate?.message} {...register('fundingDate')} />
-        <TextareaField
-          label="Description"
-          required
-          rows={4}
-          fieldClassName="sm:col-span-2"
-          error={errors.description?.message}
-          {...register('description')}
-        />
-      </fieldset>
-
-      <fieldset disabled={saving} className="grid gap-3">
-        <legend className="mb-3 text-sm font-semibold">Contacts</legend>
-        {contactRows.map((row, index) => (
-          <fieldset key={row.id} data-testid="contact-row" className="relative grid gap-3 rounded-md border border-border p-4 sm:grid-cols-2">
-            <legend className="px-1 text-xs font-medium text-muted-foreground">Contact {index + 1}</legend>
-            {contactRows.length > 1 && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="absolute -top-1 right-2 h-7 px-2 text-muted-foreground"
-                aria-label={`Remove contact ${index + 1}`}
-                onClick={() => remove(index)}
-              >
-                <X aria-hidden="true" />
-                Remove
-              </Button>
+          </datalist>
+          <InputField label="Location" placeholder="Unknown" hint="Leave empty if unknown." autoComplete="off" error={errors.location?.message} {...register('location')} />
+          <FundingAmountField control={control} error={errors.fundingAmountMillions?.message} register={register} />
+          <div className="grid content-start gap-2">
+            <Label htmlFor={roundId}>Funding Round</Label>
+            <Select
+              id={roundId}
+              required
+              aria-invalid={errors.fundingRound ? true : undefined}
+              aria-describedby={errors.fundingRound ? roundErrorId : undefined}
+              {...register('fundingRound')}
+            >
+              {defaultValues.fundingRound === '' && (
+                <option value="" disabled>
+                  Choose a round
+                </option>
+              )}
+              {FUNDING_ROUNDS.map((round) => (
+                <option key={round} value={round}>
+                  {round}
+                </option>
+              ))}
+              <option value={UNDISCLOSED}>{UNDISCLOSED}</option>
+            </Select>
+            {errors.fundingRound && (
+              <p id={roundErrorId} className="text-sm text-destructive">
+                {errors.fundingRound.message}
+              </p>
             )}
-            <InputField label="Name" autoComplete="off" error={errors.contacts?.[index]?.name?.message} {...register(`contacts.${index}.name`)} />
-            <InputField label="Role" autoComplete="off" placeholder="CEO" error={errors.contacts?.[index]?.role?.message} {...register(`contacts.${index}.role`)} />
-            <InputField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              inputMode="email"
-              error={errors.contacts?.[index]?.email?.message}
-              {...register(`contacts.${index}.email`)}
-            />
-            <InputField
-              label="LinkedIn"
-              type="url"
-              autoComplete="off"
-              placeholder="https://www.linkedin.com/in/…"
-              error={errors.contacts?.[index]?.linkedIn?.message}
-              {...register(`contacts.${index}.linkedIn`)}
-            />
-          </fieldset>
-        ))}
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => append({ ...EMPTY_CONTACT }, { focusName: `contacts.${contactRows.length}.name` })}>
-          <Plus aria-hidden="true" />
-          Add Contact
-        </Button>
-      </fieldset>
+          </div>
+          <InputField label="Funding Date" type="date" required error={errors.fundingDate?.message} {...register('fundingDate')} />
+          <TextareaField
+            label="Description"
+            required
+            rows={4}
+            fieldClassName="sm:col-span-2"
+            error={errors.description?.message}
+            {...register('description')}
+          />
+        </fieldset>
 
-      {formErrors.length > 0 && (
-        <div role="alert" data-testid="lead-form-error" className="rounded-md border border-red-200 bg-red-50/60 px-4 py-3 text-sm text-red-800">
-          {formErrors.map((message) => (
-            <p key={message} className="break-words">
-              {message}
-            </p>
+        <fieldset disabled={saving} className="grid gap-3">
+          <legend className="mb-3 text-sm font-semibold">Contacts</legend>
+          {contactRows.map((row, index) => (
+            <fieldset key={row.id} data-testid="contact-row" className="relative grid gap-3 rounded-md border border-border p-4 sm:grid-cols-2">
+              <legend className="px-1 text-xs font-medium text-muted-foreground">Contact {index + 1}</legend>
+              {contactRows.length > 1 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="absolute -top-1 right-2 h-7 px-2 text-muted-foreground"
+                  aria-label={`Remove contact ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
+                  <X aria-hidden="true" />
+                  Remove
+                </Button>
+              )}
+              <InputField label="Name" autoComplete="off" error={errors.contacts?.[index]?.name?.message} {...register(`contacts.${index}.name`)} />
+              <InputField label="Role" autoComplete="off" placeholder="CEO" error={errors.contacts?.[index]?.role?.message} {...register(`contacts.${index}.role`)} />
+              <InputField
+                label="Email"
+                type="email"
+                autoComplete="off"
+                inputMode="email"
+                error={errors.contacts?.[index]?.email?.message}
+                {...register(`contacts.${index}.email`)}
+              />
+              <InputField
+                label="LinkedIn"
+                type="url"
+                autoComplete="off"
+                placeholder="https://www.linkedin.com/in/…"
+                error={errors.contacts?.[index]?.linkedIn?.message}
+                {...register(`contacts.${index}.linkedIn`)}
+              />
+            </fieldset>
           ))}
-        </div>
-      )}
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => append({ ...EMPTY_CONTACT }, { focusName: `contacts.${contactRows.length}.name` })}>
+            <Plus aria-hidden="true" />
+            Add Contact
+          </Button>
+        </fieldset>
+
+        {formErrors.length > 0 && (
+          <div role="alert" data-testid="lead-form-error" className="rounded-md border border-red-200 bg-red-50/60 px-4 py-3 text-sm text-red-800">
+            {formErrors.map((message) => (
+              <p key={message} className="break-words">
+                {message}
+              </p>
+            ))}
+          </div>
+        )}
+      </div>
 
       {/* Kept in view at the bottom of the dialog: the form is longer than most screens. */}
-      <DialogFooter className="sticky bottom-0 z-10 -mx-6 -mb-6 flex-row border-t border-border bg-background px-6 py-4 sm:justify-end">
+      <DialogFooter className="shrink-0 flex-row border-t border-border bg-background px-6 py-4 sm:justify-end">
         <Button variant="outline" className="flex-1 sm:flex-none" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>

@@ -1,5 +1,6 @@
 // The "Check Your Email" view after a reset request: where the mail went and what to do with it.
 import { Link } from 'react-router';
+import { Fragment } from 'react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 
@@ -15,15 +16,26 @@ export interface ResetEmailSentProps {
   onSendAnother: () => void;
 }
 
+/** The address with optional line breaks before "@" and each ".". */
+function withBreakPoints(email: string) {
+  return email.split(/(?=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 export function ResetEmailSent({ email, onSendAnother }: ResetEmailSentProps) {
   return (
     <div className="grid gap-6">
       <p className="text-center text-sm text-muted-foreground">
-        We sent a password reset link to{' '}
-        <strong data-testid="reset-email-address" className="font-medium break-all text-foreground">
-          {email}
+        We sent a password reset link to
+        {/* On a line of its own; a long address wraps before its @ or a dot, not in the middle of a word. */}
+        <strong data-testid="reset-email-address" className="block font-medium break-words text-foreground">
+          {withBreakPoints(email)}
         </strong>
-        . If no account uses this address, no email is sent.
+        If no account uses this address, no email is sent.
       </p>
       <ol aria-label="Next steps" className="grid gap-3">
         {STEPS.map((step, index) => (

@@ -258,17 +258,31 @@ function FinalStepDetails({ subscription }: { subscription: SubscriptionView }) 
   const endDate =
     cancellationDate({ ...subscription, cancelAtPeriodEnd: true }) ??
     (subscription.status === 'trialing' ? formatBillingDate(subscription.trialEnd) : null);
+  const trialing = subscription.status === 'trialing';
   return (
     <ul className="grid list-disc gap-2 pl-5 text-sm leading-relaxed">
-      <li>
-        Your subscription is canceled at the end of the current billing period
-        {endDate ? (
-          <>
-            , on <strong>{endDate}</strong>
-          </>
-        ) : null}
-        . You will not be charged again.
-      </li>
+      {trialing ? (
+        // Nothing has been charged during a trial, so there is nothing to be charged "again".
+        <li>
+          {endDate ? (
+            <>
+              Your trial ends on <strong>{endDate}</strong> and you will not be charged.
+            </>
+          ) : (
+            'Your trial ends without renewing and you will not be charged.'
+          )}
+        </li>
+      ) : (
+        <li>
+          Your subscription is canceled at the end of the current billing period
+          {endDate ? (
+            <>
+              , on <strong>{endDate}</strong>
+            </>
+          ) : null}
+          . You will not be charged again.
+        </li>
+      )}
       <li>You keep premium access to every lead and contact until then.</li>
       <li>After that, your account reverts to the free plan.</li>
       <li>Changed your mind? You can reactivate your subscription any time before it expires.</li>

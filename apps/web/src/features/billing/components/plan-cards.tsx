@@ -22,6 +22,10 @@ export interface PlanCardsProps {
   subscribed?: boolean;
   /** The subscriber's plan, marked Current plan. */
   currentPlanId?: PlanId | null;
+  /** Offered to a subscriber on the cards of the other plans: switch to that plan (prorated). */
+  onSwitch?: (planId: PlanId) => void;
+  /** The plan being switched to: its button reads Switching..., and waits. */
+  switchingPlanId?: PlanId | null;
   /** Heading level of the plan names, to fit the page's outline (h3 under an h2 by default). */
   headingLevel?: 'h2' | 'h3';
   className?: string;
@@ -33,6 +37,8 @@ export function PlanCards({
   subscribeLabel = `Start ${TRIAL_DAYS}-day free trial`,
   subscribed = false,
   currentPlanId = null,
+  onSwitch,
+  switchingPlanId = null,
   headingLevel = 'h3',
   className,
 }: PlanCardsProps) {
@@ -48,6 +54,23 @@ export function PlanCards({
                 currentPlanId === null || currentPlanId === planId ? (
                   <Button asChild variant="outline" size="lg" className="w-full">
                     <Link to={paths.dashboard}>Go to dashboard</Link>
+                  </Button>
+                ) : onSwitch ? (
+                  <Button
+                    size="lg"
+                    className="w-full"
+                    disabled={switchingPlanId !== null}
+                    aria-busy={switchingPlanId === planId || undefined}
+                    onClick={() => onSwitch(planId)}
+                  >
+                    {switchingPlanId === planId ? (
+                      <>
+                        <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                        Switching...
+                      </>
+                    ) : (
+                      `Switch to ${PLANS[planId].name}`
+                    )}
                   </Button>
                 ) : null
               ) : onSubscribe ? (

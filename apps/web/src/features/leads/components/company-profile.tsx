@@ -4,7 +4,7 @@ import { ExternalLink, MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatExactDate, formatMoney, formatRelativeDate } from '@/lib/format';
+import { formatExactDate, formatLeadDate, formatMoney, formatRelativeDate } from '@/lib/format';
 import { displayDomain, externalHref } from '../lead-links';
 import { ContactRow } from './contacts-dialog';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
@@ -101,7 +101,7 @@ function RoundItem({ round }: { round: Lead }) {
       <span aria-hidden="true" className="absolute top-1.5 -left-[1.85rem] size-3 rounded-full border-2 border-background bg-primary" />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <time dateTime={round.fundingDate} title={formatRelativeDate(round.fundingDate)} className="text-sm font-medium">
-          {formatExactDate(round.fundingDate)}
+          {formatLeadDate(round.fundingDate)}
         </time>
         <Badge variant="secondary">{round.fundingRound}</Badge>
         <span data-testid="round-amount" className="font-semibold tabular-nums">

@@ -1,16 +1,18 @@
 import { CalendarDays } from 'lucide-react';
-import { formatExactDate, formatRelativeDate } from '@/lib/format';
+import { formatLeadDate, formatRelativeDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** "3 days ago", with the exact date on hover and in the machine-readable attribute. */
+/** "Nov 20, 2026", with the relative form ("3 days ago") on hover and for screen readers. */
 export function LeadDate({ date, className }: { date: string; className?: string }) {
+  const relative = formatRelativeDate(date);
   return (
     <span className={cn('inline-flex items-center gap-1.5 text-sm text-muted-foreground', className)}>
       <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
       <span className="sr-only">Funded </span>
-      <time dateTime={date} title={formatExactDate(date)}>
-        {formatRelativeDate(date)}
+      <time dateTime={date} title={relative} data-relative={relative}>
+        {formatLeadDate(date)}
       </time>
+      <span className="sr-only"> ({relative})</span>
     </span>
   );
 }

@@ -42,9 +42,11 @@ export function SubscribeForm({ className, initialEmail = '' }: SubscribeFormPro
     setFieldError(null);
     setBusy(true);
     try {
-      const { alreadySubscribed } = await subscribeToNewsletter(parsed.data.email);
+      const { alreadySubscribed, confirmationResent } = await subscribeToNewsletter(parsed.data.email);
       if (alreadySubscribed) {
         setOutcome({ kind: 'info', text: NEWSLETTER_MESSAGES.alreadySubscribed });
+      } else if (confirmationResent) {
+        setOutcome({ kind: 'info', text: NEWSLETTER_MESSAGES.confirmationResent });
       } else {
         setOutcome({ kind: 'success', text: NEWSLETTER_MESSAGES.success });
         setEmail('');
