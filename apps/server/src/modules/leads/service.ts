@@ -13,9 +13,12 @@ import {
   type LeadFilter,
   leadListResponseSchema,
   type LeadListResponse,
+  type LeadSort,
+  EXACT_COUNT_LIMIT,
   type LeadStats,
 } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
 import { contacts, leads, type LeadRow } from '../../db/schema/index.js';
 import { readLeadsVersion, VersionedCache } from './cache.js';
 
@@ -26,7 +29,7 @@ export interface FreeLeadsResult {
 
 interface LeadCaches {
   stats: VersionedCache<LeadStats>;
-  counts: VersionedCache<number>;
+  counts: VersionedCache<MatchCount>;
   /** Whole list responses, serialised: a repeated page costs one version read. */
   pages: VersionedCache<string>;
 }
@@ -42,12 +45,32 @@ function cachesFor(db: Db): LeadCaches {
   return caches;
 }
 
-/** Below this many matches, a search reads its matches through the trigram index and sorts them;
- * above it, walking the date index until a page is full is faster. */
-const SEARCH_SORT_THRESHOLD = 20_000;
+interface MatchCount {
+  count: number;
+  exact: boolean;
+}
 
-/** The expression the trigram index covers; queries must use the same one. */
-const searchDocument = sql`(${leads.companyName} || ' ' || ${leads.domain} || ' ' || ${leads.description})`;
+/** A search with at most this many matches is ranked by relevance; a broader one comes newest first
+ * (ranking means scoring every match, and "the" or "builds" matches most of the archive). */
+export const RANKED_MATCHES_LIMIT = 5_000;
+/** Estimates this many times EXACT_COUNT_LIMIT or more are trusted without counting up to the limit. */
+const ESTIMATE_TRUST_FACTOR = 10;
+
+/** The expression the trigram index covers (names and partial domains); queries must use the same one. */
+const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
+/** pg_trgm needs three characters to use its index; shorter text is matched as words only. */
+const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * The search words as a tsquery: websearch syntax ("quoted phrases", or, -not), with the last word a
+ * prefix when the text ends in a word (so "fintec" finds FinTech while typing). The lexemes come out of
+ * websearch_to_tsquery already normalised, so the text is cast back to tsquery, not parsed again.
+ */
+export function searchQuery(q: string): SQL {
+  const words = sql`websearch_to_tsquery('simple', ${q})`;
+  if (!/[\p{L}\p{N}]$/u.test(q)) return words;
+  return sql`(regexp_replace(${words}::text, '(''(?:[^'']|'''')*'')$', '\\1:*'))::tsquery`;
+}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -72,7 +95,10 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
   if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
   if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
-  if (filter.q) conditions.push(sql`${searchDocument} ilike ${`%${escapeLike(filter.q)}%`}`);
+  if (filter.q) {
+    const words = sql`${leads.searchVector} @@ ${searchQuery(filter.q)}`;
+    conditions.push(filter.q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(filter.q)}%`})` : words);
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -83,12 +109,13 @@ function filterKey(filter: LeadFilter): string {
 type ContactFields = Lead['contacts'][number];
 
 /** A lead row with the count of its company's rounds funded before it (one index range per row). */
+const { searchVector: _searchVector, ...leadColumns } = getTableColumns(leads);
 export const leadWithHistoryColumns = {
-  ...getTableColumns(leads),
+  ...leadColumns,
   // Spelled out: Drizzle leaves the outer columns unqualified, and inside the subquery they would mean `earlier`'s.
   earlierRounds: sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(Number),
 };
-type LeadWithHistory = LeadRow & { earlierRounds: number };
+type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number };
 
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
@@ -131,7 +158,65 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
   };
 }
 
-type LeadPageQuery = LeadFilter & { page: number; limit: number };
+type LeadPageQuery = LeadFilter & { page?: number | undefined; limit: number; cursor?: string | undefined; sort?: LeadSort | undefined };
+
+/** Where the previous page ended: its last row's position in the order the page was sorted by. */
+type Cursor = { sort: 'date'; date: string; id: string } | { sort: 'relevance'; rank: string; date: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const RANK = /^\d+(\.\d+)?(e-?\d+)?$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  const parts = cursor.sort === 'date' ? ['d', cursor.date, cursor.id] : ['r', cursor.rank, cursor.date, cursor.id];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) throw badRequest('Invalid cursor');
+  const [kind, first, second, third, ...extra] = parts as string[];
+  const validDate = (date: string | undefined): date is string =>
+    date !== undefined && DATE.test(date) && !date.startsWith('0000') && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  const validId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
+  if (extra.length > 0) throw badRequest('Invalid cursor');
+  if (kind === 'd' && third === undefined && validDate(first) && validId(second)) return { sort: 'date', date: first, id: second };
+  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third)) return { sort: 'relevance', rank: first, date: second, id: third };
+  throw badRequest('Invalid cursor');
+}
+
+/** The planner's row estimate for the filter: a plan, no rows read. */
+async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${leads} ${where ? sql`where ${where}` : sql``}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * Exact up to EXACT_COUNT_LIMIT (reading at most one match more than that), else the planner's
+ * estimate. An estimate far above the limit is taken as it is, without reading any match.
+ */
+export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT): Promise<MatchCount> {
+  const estimate = await estimateMatches(db, where);
+  if (estimate >= limit * ESTIMATE_TRUST_FACTOR) return { count: estimate, exact: false };
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(leads)
+    .where(where)
+    .limit(limit + 1)
+    .as('limited');
+  const [row] = await db.select({ total: count() }).from(limited);
+  const counted = row?.total ?? 0;
+  if (counted <= limit) return { count: counted, exact: true };
+  return { count: Math.max(estimate, counted), exact: false };
+}
 
 export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   const [row] = await db.select(leadWithHistoryColumns).from(leads).where(sql`${leads.id} = ${id}`).limit(1);
@@ -140,40 +225,67 @@ export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   return toLead(row, byLead.get(row.id) ?? []);
 }
 
-/** One page of leads, newest funding date first (id breaks ties), with contacts, as JSON text. */
+/** One page of leads (newest funding first, or by relevance for a search), with contacts, as JSON text. */
 export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
   const version = await readLeadsVersion(db);
-  const key = JSON.stringify([query.page, query.limit, filterKey(query)]);
+  const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, filterKey(query)]);
   return cachesFor(db).pages.get(key, version, async () => JSON.stringify(leadListResponseSchema.parse(await listLeads(db, query, version))));
 }
 
 export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: string): Promise<LeadListResponse> {
+  // Checked before anything is read.
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (cursor?.sort === 'relevance' && query.q === undefined) throw badRequest('Invalid cursor');
   const where = filterConditions(query);
   const version = knownVersion ?? (await readLeadsVersion(db));
-  const counting = cachesFor(db).counts.get(filterKey(query), version, async () => {
-    const [row] = await db.select({ total: count() }).from(leads).where(where);
-    return row?.total ?? 0;
-  });
-  // A rare search term: let the planner use the trigram index and sort (date + 0 hides the date index).
-  const sortMatches = query.q !== undefined && (await counting) <= SEARCH_SORT_THRESHOLD;
-  const [rows, totalCount] = await Promise.all([
-    db
-      .select(leadWithHistoryColumns)
-      .from(leads)
-      .where(where)
-      .orderBy(sortMatches ? sql`${leads.fundingDate} + 0 desc` : desc(leads.fundingDate), desc(leads.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    counting,
-  ]);
+  const matches = await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, where));
+  const rankable = matches.exact && matches.count <= RANKED_MATCHES_LIMIT;
+  // A cursor keeps the order its first page had, even if the match count moved since.
+  const sort: LeadSort = cursor ? cursor.sort : query.q !== undefined && query.sort !== 'date' && rankable ? 'relevance' : 'date';
+  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
+
+  const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : sql`0::real`;
+  let keyset: SQL | undefined;
+  if (cursor?.sort === 'date') keyset = sql`(${leads.fundingDate}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)`;
+  if (cursor?.sort === 'relevance') keyset = sql`(${rank}, ${leads.fundingDate}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
+  // A search with few matches: read them through the search indexes and sort them (date + 0 hides the
+  // date index, which the planner would otherwise walk hoping to meet matches early).
+  const date = query.q !== undefined && matches.exact ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`;
+  const order = sort === 'relevance' ? [sql`${rank} desc`, sql`${date} desc`, desc(leads.id)] : [sql`${date} desc`, desc(leads.id)];
+
+  // The page's ids first, then those rows with their history counts (never computed for skipped rows).
+  const pageIds = db
+    .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
+    .from(leads)
+    .where(and(where, keyset))
+    .orderBy(...order)
+    .limit(query.limit + 1)
+    .offset(offset)
+    .as('page_ids');
+  const found = await db
+    .select({ ...leadWithHistoryColumns, rank: pageIds.rank })
+    .from(pageIds)
+    .innerJoin(leads, sql`${leads.id} = ${pageIds.id}`)
+    .orderBy(sql`${pageIds.rank}::real desc`, desc(leads.fundingDate), desc(leads.id));
+  const hasMore = found.length > query.limit;
+  const rows = found.slice(0, query.limit);
   const byLead = await contactsFor(
     db,
     rows.map((row) => row.id),
   );
+  const last = rows.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(sort === 'relevance' ? { sort, rank: last.rank, date: last.fundingDate, id: last.id } : { sort, date: last.fundingDate, id: last.id })
+      : null;
   return {
-    leads: rows.map((row) => toLead(row, byLead.get(row.id) ?? [])),
-    totalCount,
-    hasMore: (query.page - 1) * query.limit + rows.length < totalCount,
+    leads: rows.map(({ rank: _rank, ...row }) => toLead(row, byLead.get(row.id) ?? [])),
+    // Never fewer than the leads already passed and shown.
+    totalCount: Math.max(matches.count, offset + rows.length),
+    countIsExact: matches.exact,
+    hasMore,
+    nextCursor,
+    sort,
   };
 }
 
