@@ -67,7 +67,9 @@ export const leads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc).
+    // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc). The three
+    // order indexes also INCLUDE the filter columns (industry, round, amount, location; migration 0014, which
+    // Drizzle's builder cannot spell), so filters and limited counts are index-only (decision 026).
     index('leads_funding_date_id_idx').on(table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_round_funding_date_idx').on(table.fundingRound, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
