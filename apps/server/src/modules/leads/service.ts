@@ -46,6 +46,11 @@ function cachesFor(db: Db): LeadCaches {
   return caches;
 }
 
+/** LEAD_CACHES=off: this database's lead reads skip the caches (set once, at start-up). */
+export function disableLeadCaches(db: Db): void {
+  cachesByDb.set(db, { stats: new VersionedCache(false), counts: new VersionedCache(false), pages: new VersionedCache(false) });
+}
+
 interface MatchCount {
   count: number;
   exact: boolean;
@@ -192,6 +197,12 @@ export function decodeCursor(text: string): Cursor {
   throw badRequest('Invalid cursor');
 }
 
+/** Rows after `position` in the list order (funding_date desc, id desc): the keyset the date-ordered
+ * index walks from. Load More and the CSV export page with it alike. */
+function afterInDateOrder(position: { date: string; id: string }): SQL {
+  return sql`(${leads.fundingDate}, ${leads.id}) < (${position.date}::date, ${position.id}::uuid)`;
+}
+
 /** The planner's row estimate for the filter: a plan, no rows read. */
 async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> {
   const result = await db.execute(sql`explain (format json) select 1 from ${leads} ${where ? sql`where ${where}` : sql``}`);
@@ -250,7 +261,7 @@ export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: str
 
   const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : sql`0::real`;
   let keyset: SQL | undefined;
-  if (cursor?.sort === 'date') keyset = sql`(${leads.fundingDate}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)`;
+  if (cursor?.sort === 'date') keyset = afterInDateOrder(cursor);
   if (cursor?.sort === 'relevance') keyset = sql`(${rank}, ${leads.fundingDate}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
   // A search with few matches: read them through the search indexes and sort them (date + 0 hides the
   // date index, which the planner would otherwise walk hoping to meet matches early).
@@ -338,14 +349,14 @@ const csvColumns = {
   description: leads.description,
 };
 
-/** The whole filtered result as CSV, fetched in keyset batches so memory stays flat however many rows. */
+/** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
   const where = filterConditions(filter);
   let after: { date: string; id: string } | undefined;
   // The header travels with the first batch, so the first chunk is only ready once the first query succeeded.
   let header = CSV_HEADER_LINE;
   for (;;) {
-    const keyset = after ? sql`(${leads.fundingDate}, ${leads.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined;
+    const keyset = after ? afterInDateOrder(after) : undefined;
     const rows = await db
       .select(csvColumns)
       .from(leads)
