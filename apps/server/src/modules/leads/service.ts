@@ -59,6 +59,8 @@ interface MatchCount {
 /** A search with at most this many matches (counted exactly) is ranked by relevance; a broader one comes
  * newest first (ranking means scoring every match, and "the" or "builds" matches most of the archive). */
 export const RANKED_MATCHES_LIMIT = SEARCH_EXACT_COUNT_LIMIT;
+/** How far down the date order a search with many matches looks for its page before it sorts all matches. */
+const SEARCH_WINDOW = 2_000;
 /** Estimates this many times the exact-count limit or more are trusted without counting up to the limit
  * (at 1M leads the planner's estimates of these filters were within 2x; decision 026). */
 const ESTIMATE_TRUST_FACTOR = 2;
@@ -91,7 +93,8 @@ export function recentStartDate(now = new Date()): string {
   return isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86_400_000));
 }
 
-export function filterConditions(filter: LeadFilter): SQL | undefined {
+/** Every condition but the search: all of them are checked inside the list-order indexes (decision 026). */
+function columnConditions(filter: LeadFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(sql`${leads.industry} = ${filter.industry}`);
   if (filter.fundingRound === UNDISCLOSED) conditions.push(sql`${leads.fundingRound} is null`);
@@ -102,11 +105,17 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
   if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
   if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
-  if (filter.q) {
-    const words = sql`${leads.searchVector} @@ ${searchQuery(filter.q)}`;
-    conditions.push(filter.q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(filter.q)}%`})` : words);
-  }
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const words = sql`${leads.searchVector} @@ ${searchQuery(q)}`;
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
+}
+
+export function filterConditions(filter: LeadFilter): SQL | undefined {
+  return and(columnConditions(filter), searchCondition(filter.q));
 }
 
 function filterKey(filter: LeadFilter): string {
@@ -167,15 +176,19 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
 
 type LeadPageQuery = LeadFilter & { page?: number | undefined; limit: number; cursor?: string | undefined; sort?: LeadSort | undefined };
 
-/** Where the previous page ended: its last row's position in the order the page was sorted by. */
-type Cursor = { sort: 'date'; date: string; id: string } | { sort: 'relevance'; rank: string; date: string; id: string };
+/** Where the previous page ended: its last row's position in the order the page was sorted by, and the
+ * count of the first page, so Load More never counts again. */
+type Cursor = ({ sort: 'date'; date: string; id: string } | { sort: 'relevance'; rank: string; date: string; id: string }) & { matches: MatchCount };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RANK = /^\d+(\.\d+)?(e-?\d+)?$/;
 
+const COUNT = /^\d{1,12}$/;
+
 export function encodeCursor(cursor: Cursor): string {
-  const parts = cursor.sort === 'date' ? ['d', cursor.date, cursor.id] : ['r', cursor.rank, cursor.date, cursor.id];
+  const position = cursor.sort === 'date' ? ['d', cursor.date, cursor.id] : ['r', cursor.rank, cursor.date, cursor.id];
+  const parts = [...position, String(cursor.matches.count), cursor.matches.exact ? '1' : '0'];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
@@ -187,13 +200,16 @@ export function decodeCursor(text: string): Cursor {
     throw badRequest('Invalid cursor');
   }
   if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) throw badRequest('Invalid cursor');
-  const [kind, first, second, third, ...extra] = parts as string[];
+  const strings = parts as string[];
+  const [total, exact] = strings.slice(-2);
+  const [kind, first, second, third, ...extra] = strings.slice(0, -2);
+  if (total === undefined || !COUNT.test(total) || (exact !== '0' && exact !== '1') || extra.length > 0) throw badRequest('Invalid cursor');
+  const matches = { count: Number(total), exact: exact === '1' };
   const validDate = (date: string | undefined): date is string =>
     date !== undefined && DATE.test(date) && !date.startsWith('0000') && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
   const validId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
-  if (extra.length > 0) throw badRequest('Invalid cursor');
-  if (kind === 'd' && third === undefined && validDate(first) && validId(second)) return { sort: 'date', date: first, id: second };
-  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third)) return { sort: 'relevance', rank: first, date: second, id: third };
+  if (kind === 'd' && third === undefined && validDate(first) && validId(second)) return { sort: 'date', date: first, id: second, matches };
+  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third)) return { sort: 'relevance', rank: first, date: second, id: third, matches };
   throw badRequest('Invalid cursor');
 }
 
@@ -213,12 +229,13 @@ async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> 
 }
 
 /**
- * Exact up to EXACT_COUNT_LIMIT (reading at most one match more than that), else the planner's
- * estimate. An estimate far above the limit is taken as it is, without reading any match.
+ * Exact up to `limit` (reading at most one match more than that), else the planner's estimate. An
+ * estimate far above the limit is taken as it is, without reading any match, unless trustEstimate is
+ * false (searches: the planner guesses word combinations poorly, and a wrong guess picks a slow plan).
  */
-export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT): Promise<MatchCount> {
+export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT, trustEstimate = true): Promise<MatchCount> {
   const estimate = await estimateMatches(db, where);
-  if (estimate >= limit * ESTIMATE_TRUST_FACTOR) return { count: estimate, exact: false };
+  if (trustEstimate && estimate >= limit * ESTIMATE_TRUST_FACTOR) return { count: estimate, exact: false };
   const limited = db
     .select({ one: sql`1`.as('one') })
     .from(leads)
@@ -249,39 +266,81 @@ export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: str
   // Checked before anything is read.
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (cursor?.sort === 'relevance' && query.q === undefined) throw badRequest('Invalid cursor');
-  const where = filterConditions(query);
   const version = knownVersion ?? (await readLeadsVersion(db));
-  const matches = await cachesFor(db).counts.get(filterKey(query), version, () =>
-    countMatches(db, where, query.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT),
-  );
+  return readPage(db, query, cursor, version);
+}
+
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
+  const where = filterConditions(query);
+  const matches =
+    cursor?.matches ??
+    (await cachesFor(db).counts.get(filterKey(query), version, () =>
+      countMatches(db, where, query.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT),
+    ));
   const rankable = matches.exact && matches.count <= RANKED_MATCHES_LIMIT;
   // A cursor keeps the order its first page had, even if the match count moved since.
   const sort: LeadSort = cursor ? cursor.sort : query.q !== undefined && query.sort !== 'date' && rankable ? 'relevance' : 'date';
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
 
   const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : sql`0::real`;
-  let keyset: SQL | undefined;
-  if (cursor?.sort === 'date') keyset = afterInDateOrder(cursor);
-  if (cursor?.sort === 'relevance') keyset = sql`(${rank}, ${leads.fundingDate}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
-  // A search with few matches: read them through the search indexes and sort them (date + 0 hides the
-  // date index, which the planner would otherwise walk hoping to meet matches early).
-  const date = query.q !== undefined && matches.exact ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`;
-  const order = sort === 'relevance' ? [sql`${rank} desc`, sql`${date} desc`, desc(leads.id)] : [sql`${date} desc`, desc(leads.id)];
+  /** funding_date, or funding_date + 0 to hide the date index from the planner. */
+  const dateOf = (hidden: boolean) => (hidden ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`);
+  const after = (hidden: boolean): SQL | undefined => {
+    if (cursor?.sort === 'date') return hidden ? sql`(${dateOf(true)}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)` : afterInDateOrder(cursor);
+    if (cursor?.sort === 'relevance') return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
+    return undefined;
+  };
 
   // The page's ids first, then those rows with their history counts (never computed for skipped rows).
-  const pageIds = db
-    .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
-    .from(leads)
-    .where(and(where, keyset))
-    .orderBy(...order)
-    .limit(query.limit + 1)
-    .offset(offset)
-    .as('page_ids');
-  const found = await db
-    .select({ ...leadWithHistoryColumns, rank: pageIds.rank })
-    .from(pageIds)
-    .innerJoin(leads, sql`${leads.id} = ${pageIds.id}`)
-    .orderBy(sql`${pageIds.rank}::real desc`, desc(leads.fundingDate), desc(leads.id));
+  const pageOf = (ids: SQL) =>
+    db
+      .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
+      .from(sql`${ids} as page_ids`)
+      .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
+      .orderBy(sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id));
+  /** Reads the matches in the given order; `hidden` hides the date index (below). */
+  const ordered = (hidden: boolean) => {
+    const order = [...(sort === 'relevance' ? [sql`${rank} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
+    const ids = db
+      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
+      .from(leads)
+      .where(and(where, after(hidden)))
+      .orderBy(...order)
+      .limit(query.limit + 1)
+      .offset(offset);
+    return pageOf(sql`(${ids})`);
+  };
+
+  let found: Awaited<ReturnType<typeof pageOf>> | undefined;
+  if (query.q === undefined) {
+    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
+    found = await ordered(false);
+  } else if (matches.exact) {
+    // A search with few matches: read them through the search indexes and sort them (the date index is hidden,
+    // or the planner would walk it hoping to meet matches early).
+    found = await ordered(true);
+  } else {
+    // Many matches, by the estimate, so they should be dense among the newest leads: look for the page in the
+    // next SEARCH_WINDOW leads of the date order (the window comes from the index; only its rows are read).
+    const window = db
+      .select({ windowId: sql<string>`${leads.id}`.as('window_id') })
+      .from(leads)
+      .where(and(columnConditions(query), after(false)))
+      .orderBy(desc(leads.fundingDate), desc(leads.id))
+      .limit(offset + SEARCH_WINDOW)
+      .as('search_window');
+    const inWindow = db
+      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`'0'`.as('page_rank') })
+      .from(window)
+      .innerJoin(leads, sql`${leads.id} = ${window.windowId}`)
+      .where(searchCondition(query.q))
+      .orderBy(desc(leads.fundingDate), desc(leads.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const candidates = await pageOf(sql`(${inWindow})`);
+    // Not a full page in the window (the estimate was wrong, or this is the end of the list): sort the matches.
+    found = candidates.length > query.limit ? candidates : await ordered(true);
+  }
   const hasMore = found.length > query.limit;
   const rows = found.slice(0, query.limit);
   const byLead = await contactsFor(
@@ -291,7 +350,7 @@ export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: str
   const last = rows.at(-1);
   const nextCursor =
     hasMore && last
-      ? encodeCursor(sort === 'relevance' ? { sort, rank: last.rank, date: last.fundingDate, id: last.id } : { sort, date: last.fundingDate, id: last.id })
+      ? encodeCursor(sort === 'relevance' ? { sort, rank: last.rank, date: last.fundingDate, id: last.id, matches } : { sort, date: last.fundingDate, id: last.id, matches })
       : null;
   return {
     leads: rows.map(({ rank: _rank, ...row }) => toLead(row, byLead.get(row.id) ?? [])),
