@@ -1,5 +1,8 @@
 // bench/leads: the leads API under load on 1,000,000 leads in PostgreSQL and 100,000 in PGlite.
-// Each scenario runs autocannon against the same server; GET /api/health on that server is the ceiling.
+// Headline: varied requests with the lead caches off (LEAD_CACHES=off), so every one is read from the database:
+// random pages, random filter combinations, random words taken from the data, cursor walks 500 pages deep.
+// Second table: the same few URLs over and over with the caches on, as a repeat visitor sees them.
+// Each table has GET /api/health on the same server, in the same run, as its ceiling.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,21 +16,24 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PG_LEADS = Number(process.env.BENCH_PG_LEADS ?? 1_000_000);
 const PGLITE_LEADS = Number(process.env.BENCH_PGLITE_LEADS ?? 100_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A database to keep between runs: created and seeded once, reused while it holds BENCH_PG_LEADS leads. */
+const KEEP_PG_DB = process.env.BENCH_PG_DB;
 const EXPORT_TARGET_ROWS = 100_000;
 const BENCH_EMAIL = 'bench-admin@example.com';
 const only = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
+const WALK_PAGES = 500;
+const PAGE_SIZE = 20;
 
 interface Row {
   scenario: string;
   reqPerSec: number;
   p50: number;
   p99: number;
-  note?: string;
 }
 
 function seed(env: Record<string, string>, leads: number) {
   const started = performance.now();
-  execFileSync(process.execPath, [tsxCli, path.join(root, 'apps/server/src/seed/cli.ts'), '--leads', String(leads), '--reset'], {
+  execFileSync(process.execPath, [tsxCli, path.join(root, 'apps/server/src/seed/cli.ts'), '--leads', String(leads)], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -46,29 +52,128 @@ async function signIn(base: string, dataDir: string): Promise<string> {
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-const NAME_HEADS = ['Nova', 'Lumen', 'Vector', 'Quanta', 'Atlas', 'Helio', 'Orbit', 'Pivot', 'Cobalt', 'Signal', 'Kite', 'Harbor', 'Maple', 'Summit', 'Ember', 'Prism', 'Tidal', 'Verde', 'Arc', 'Beacon', 'Cinder', 'Delta', 'Fable', 'Granite', 'Juniper', 'Keystone', 'Lattice', 'Meridian', 'Nimbus', 'Onyx', 'Polar', 'Quill', 'Radiant', 'Sable', 'Tandem', 'Umbra', 'Vivid', 'Willow', 'Zephyr', 'Aster'];
-const NAME_TAILS = ['Labs', 'Works', 'Grid', 'Flow', 'Stack', 'Path', 'Bio', 'Pay', 'Health', 'Logic', 'Forge', 'Loop', 'Byte', 'Field', 'Shift', 'Scale', 'Sense', 'Ware', 'Point', 'Base', 'Wave', 'Mind', 'Dock', 'Link', 'Cloud', 'Farm', 'Home', 'Learn', 'Guard', 'Chain'];
-/** Company-name searches and pages that are each rarely repeated, so most requests miss every cache. */
-const VARIED_PATHS = NAME_HEADS.flatMap((head) => NAME_TAILS.flatMap((tail) => [1, 2, 3].map((page) => `/api/leads?limit=20&page=${page}&q=${head}${tail}`)));
+/** mulberry32, seeded: the same run asks the same sequence of questions. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  return { next, int, pick };
+}
 
-async function load(url: string, cookie: string): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
-  const varied = url.endsWith('#varied');
-  let next = 0;
+const ROUNDS = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+', 'Undisclosed'];
+const AMOUNTS = [500_000, 1_000_000, 5_000_000, 20_000_000, 50_000_000, 100_000_000];
+const LOCATIONS = ['san francisco', 'new york', 'berlin', 'london', 'austin', 'singapore', 'tokyo', 'canada', 'india', 'ca'];
+
+function day(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+interface Vocabulary {
+  industries: string[];
+  /** Every word of a sample of leads, as often as it occurs there: common words are drawn more often. */
+  words: string[];
+}
+
+/** Industries from stats, words from a few hundred leads across the archive. */
+async function vocabulary(base: string, cookie: string): Promise<Vocabulary> {
+  const stats = (await (await fetch(`${base}/api/leads/stats`, { headers: { cookie } })).json()) as { industries: string[] };
+  const words: string[] = [];
+  for (const page of [1, 50, 120, 260, 400, 499]) {
+    const body = (await (await fetch(`${base}/api/leads?limit=${PAGE_SIZE}&page=${page}`, { headers: { cookie } })).json()) as {
+      leads: { companyName: string; description: string; tags: string[] }[];
+    };
+    for (const lead of body.leads) words.push(...`${lead.companyName} ${lead.description} ${lead.tags.join(' ')}`.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1));
+  }
+  return { industries: stats.industries, words };
+}
+
+type PathMaker = () => string;
+
+function filterParams(r: ReturnType<typeof random>, vocab: Vocabulary): URLSearchParams {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  // Each filter on its own coin; at least one.
+  for (;;) {
+    if (r.next() < 0.5) params.set('industry', r.pick(vocab.industries));
+    if (r.next() < 0.4) params.set('fundingRound', r.pick(ROUNDS));
+    const min = r.next() < 0.3 ? r.pick(AMOUNTS) : undefined;
+    if (min !== undefined) params.set('minFunding', String(min));
+    if (r.next() < 0.15) params.set('maxFunding', String((min ?? r.pick(AMOUNTS)) * 4));
+    if (r.next() < 0.3) {
+      const start = r.int(0, 700);
+      params.set('dateStart', day(start));
+      if (r.next() < 0.5) params.set('dateEnd', day(r.int(0, start)));
+    }
+    if (r.next() < 0.2) params.set('location', r.pick(LOCATIONS));
+    if ([...params.keys()].length > 1) return params;
+  }
+}
+
+function variedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, PathMaker][] {
+  const r = random(15);
+  const word = () => r.pick(vocab.words);
+  return [
+    [`random page 1-${WALK_PAGES}, no filter`, () => `/api/leads?limit=${PAGE_SIZE}&page=${r.int(1, WALK_PAGES)}`],
+    ['random filter combination, page 1', () => `/api/leads?${filterParams(r, vocab).toString()}`],
+    ['random filter combination, random page 1-10', () => `/api/leads?${filterParams(r, vocab).toString()}&page=${r.int(1, 10)}`],
+    ['random search word (relevance)', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(word())}`],
+    ['random two-word search, last word a prefix', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(`${word()} ${word().slice(0, r.int(3, 6))}`)}`],
+    ['random search word + industry', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(word())}&industry=${encodeURIComponent(r.pick(vocab.industries))}`],
+    ['random search word, sort=date, random page 1-5', () => `/api/leads?limit=${PAGE_SIZE}&sort=date&page=${r.int(1, 5)}&q=${encodeURIComponent(word())}`],
+    [`cursor pages 1-${WALK_PAGES} deep (4 filters)`, () => r.pick(cursorPaths)],
+  ];
+}
+
+/** Follows nextCursor WALK_PAGES pages deep for each filter; returns every page's URL and the mean time per page. */
+async function walkCursors(base: string, cookie: string): Promise<{ paths: string[]; msPerPage: number }> {
+  const paths: string[] = [];
+  const started = performance.now();
+  for (const filter of ['', '&industry=FinTech', '&fundingRound=Seed', '&minFunding=5000000']) {
+    let url = `/api/leads?limit=${PAGE_SIZE}${filter}`;
+    for (let page = 1; page <= WALK_PAGES; page++) {
+      paths.push(url);
+      const response = await fetch(`${base}${url}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as { nextCursor: string | null };
+      if (!body.nextCursor) break;
+      url = `/api/leads?limit=${PAGE_SIZE}${filter}&cursor=${body.nextCursor}`;
+    }
+  }
+  return { paths, msPerPage: (performance.now() - started) / paths.length };
+}
+
+async function load(base: string, cookie: string, target: string | PathMaker): Promise<Omit<Row, 'scenario'> & { errors: number; firstFailure?: string }> {
+  let firstFailure: string | undefined;
   const result = await autocannon({
-    url: url.replace('#varied', ''),
+    url: `${base}${typeof target === 'string' ? target : '/api/health'}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
     headers: { cookie },
-    ...(varied
-      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: VARIED_PATHS[(next++ * 7919) % VARIED_PATHS.length] ?? '/api/leads' }) }] }
+    ...(typeof target === 'function'
+      ? {
+          requests: [
+            {
+              // The context is per connection: it remembers the path of the request in flight.
+              setupRequest: (request: autocannon.Request, context: object) => {
+                const path = target();
+                (context as { path?: string }).path = path;
+                return { ...request, path };
+              },
+              onResponse: (status: number, body: string, context: object) => {
+                if (status >= 400) firstFailure ??= `${status} ${(context as { path?: string }).path} ${body.slice(0, 200)}`;
+              },
+            },
+          ],
+        }
       : {}),
   });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, ...(firstFailure ? { firstFailure } : {}) };
 }
 
 function rssKb(pid: number): number {
@@ -95,7 +200,8 @@ async function exportRun(base: string, cookie: string, query: string, pid: numbe
   return { rows, seconds, bytes, rssGrowthMb: (peak - before) / 1024, peakMb: peak / 1024 };
 }
 
-/** A date window whose export is about EXPORT_TARGET_ROWS rows (about 2.5 contacts per lead). */
+/** A date window whose export is about EXPORT_TARGET_ROWS rows (about 2.5 contacts per lead). Counts below the
+ * exact limit are exact; above it the estimate steers the search just as well. */
 async function exportQuery(base: string, cookie: string): Promise<string> {
   const wantLeads = EXPORT_TARGET_ROWS / 2.5;
   let low = 1;
@@ -113,83 +219,132 @@ async function exportQuery(base: string, cookie: string): Promise<string> {
   return best;
 }
 
-function day(daysAgo: number): string {
-  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function runAgainst(label: string, env: Record<string, string>, leads: number) {
-  console.error(`\n[${label}] seeding ${leads.toLocaleString('en-US')} leads...`);
-  const seedSeconds = seed(env, leads);
-  console.error(`[${label}] seeded in ${seedSeconds.toFixed(1)} s; starting the server`);
+async function withServer<T>(env: Record<string, string>, fn: (base: string, cookie: string, pid: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0' });
   try {
-    await waitFor200(`${base}/api/health`);
+    await waitFor200(`${base}/api/health`, 600_000);
     const cookie = await signIn(base, env.DATA_DIR ?? '');
-    const rows: Row[] = [];
-    const scenarios: [string, string][] = [
-      ['GET /api/health (ceiling)', '/api/health'],
-      ['leads page 1, no filter', '/api/leads?page=1&limit=20'],
-      ['leads, industry=FinTech', '/api/leads?page=1&limit=20&industry=FinTech'],
-      ['leads, search q=novagrid', '/api/leads?page=1&limit=20&q=novagrid'],
-      ['leads page 500', '/api/leads?page=500&limit=20'],
-      ['leads stats', '/api/leads/stats'],
-      ['leads, 3,600 distinct searches (cache misses)', '/api/leads#varied'],
-    ];
-    for (const [name, url] of scenarios) {
-      if (!url.endsWith('#varied')) await fetch(`${base}${url}`, { headers: { cookie } }); // warm once, as any first visit does
-      console.error(`[${label}] ${name}...`);
-      const result = await load(`${base}${url}`, cookie);
-      if (result.errors > 0) throw new Error(`${name}: ${result.errors} failed requests`);
-      rows.push({ scenario: name, ...result });
-    }
-    const query = await exportQuery(base, cookie);
-    const exports = [];
-    for (let run = 0; run < 3; run++) exports.push(await exportRun(base, cookie, query, server.pid!));
-    const rowsPerSec = median(exports.map((run) => run.rows / run.seconds));
-    const growth = Math.max(...exports.map((run) => run.rssGrowthMb));
-    return { label, leads, seedSeconds, rows, exportStats: { rows: exports[0]!.rows, rowsPerSec, growth, peak: Math.max(...exports.map((run) => run.peakMb)) } };
+    return await fn(base, cookie, server.pid!);
   } finally {
     await stop(server);
   }
 }
 
-const results = [];
-if (only !== 'pglite') {
-  const name = `fundwire_bench_${Date.now()}`;
+async function measure(label: string, base: string, cookie: string, name: string, target: string | PathMaker): Promise<Row> {
+  // A fixed URL is asked once first, as any first visit does; varied ones never repeat on purpose.
+  if (typeof target === 'string') await fetch(`${base}${target}`, { headers: { cookie } });
+  console.error(`[${label}] ${name}...`);
+  const result = await load(base, cookie, target);
+  if (result.errors > 0) throw new Error(`${name}: ${result.errors} failed requests${result.firstFailure ? `, first: ${result.firstFailure}` : ''}`);
+  return { scenario: name, reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 };
+}
+
+async function runAgainst(label: string, env: Record<string, string>, leads: number, seedIfNeeded: () => Promise<number>) {
+  const seedSeconds = await seedIfNeeded();
+  console.error(`[${label}] uncached server (LEAD_CACHES=off)`);
+  const uncached = await withServer({ ...env, LEAD_CACHES: 'off' }, async (base, cookie, pid) => {
+    const vocab = await vocabulary(base, cookie);
+    const walk = await walkCursors(base, cookie);
+    console.error(`[${label}] walked ${walk.paths.length} cursor pages, ${walk.msPerPage.toFixed(1)} ms per page`);
+    const rows: Row[] = [await measure(label, base, cookie, 'GET /api/health (ceiling)', '/api/health')];
+    for (const [name, maker] of variedScenarios(vocab, walk.paths)) rows.push(await measure(label, base, cookie, name, maker));
+    const query = await exportQuery(base, cookie);
+    const exports = [];
+    for (let run = 0; run < 3; run++) exports.push(await exportRun(base, cookie, query, pid));
+    const exportStats = {
+      rows: exports[0]!.rows,
+      rowsPerSec: median(exports.map((run) => run.rows / run.seconds)),
+      growth: Math.max(...exports.map((run) => run.rssGrowthMb)),
+      peak: Math.max(...exports.map((run) => run.peakMb)),
+    };
+    return { rows, walkMsPerPage: walk.msPerPage, walkPages: walk.paths.length, exportStats };
+  });
+  console.error(`[${label}] cached server (LEAD_CACHES=on, the default)`);
+  const cached = await withServer(env, async (base, cookie) => {
+    const rows: Row[] = [];
+    for (const [name, url] of [
+      ['GET /api/health (ceiling)', '/api/health'],
+      ['same URL: page 1, no filter', '/api/leads?page=1&limit=20'],
+      ['same URL: industry=FinTech', '/api/leads?page=1&limit=20&industry=FinTech'],
+      ['same URL: search q=novagrid', '/api/leads?page=1&limit=20&q=novagrid'],
+      ['same URL: page 500', '/api/leads?page=500&limit=20'],
+      ['same URL: stats', '/api/leads/stats'],
+    ] as const)
+      rows.push(await measure(label, base, cookie, name, url));
+    return rows;
+  });
+  return { label, leads, seedSeconds, uncached, cached };
+}
+
+/** PostgreSQL: a fresh database dropped afterwards, or BENCH_PG_DB kept between runs (seeded once). */
+async function postgres() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const name = KEEP_PG_DB ?? `fundwire_bench_${Date.now()}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_PG_DB must be a plain lower-case name (got ${name})`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   // Its own DATA_DIR too: the admin's verification mail lands in DATA_DIR/outbox.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-leads-pg-'));
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
   try {
-    results.push(await runAgainst('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: dataDir }, PG_LEADS));
+    return await runAgainst('PostgreSQL', env, PG_LEADS, async () => {
+      if (exists) {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        const count = Number((await client.query<{ count: string }>('select count(*) from leads').catch(() => ({ rows: [{ count: '0' }] }))).rows[0]?.count);
+        await client.end();
+        if (count === PG_LEADS) {
+          console.error(`\n[PostgreSQL] reusing ${name} with ${count.toLocaleString('en-US')} leads`);
+          return 0;
+        }
+        throw new Error(`${name} holds ${count} leads, not ${PG_LEADS}: drop it or pick another BENCH_PG_DB`);
+      }
+      console.error(`\n[PostgreSQL] seeding ${PG_LEADS.toLocaleString('en-US')} leads into ${name}...`);
+      return seed(env, PG_LEADS);
+    });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!KEEP_PG_DB) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-if (only !== 'postgres') {
+
+async function pglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-leads-'));
   try {
-    results.push(await runAgainst('PGlite', { DATA_DIR: dataDir }, PGLITE_LEADS));
+    return await runAgainst('PGlite', { DATA_DIR: dataDir }, PGLITE_LEADS, async () => {
+      console.error(`\n[PGlite] seeding ${PGLITE_LEADS.toLocaleString('en-US')} leads...`);
+      return seed({ DATA_DIR: dataDir }, PGLITE_LEADS);
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-for (const result of results) {
-  const ceiling = result.rows[0]!.reqPerSec;
-  console.log(`\n${result.label}: ${result.leads.toLocaleString('en-US')} leads (seeded in ${result.seedSeconds.toFixed(0)} s), ${CONNECTIONS} connections, ${DURATION_S} s per scenario, 2 cores\n`);
+const results = [];
+if (only !== 'pglite') results.push(await postgres());
+if (only !== 'postgres') results.push(await pglite());
+
+const table = (rows: Row[]) => {
+  const ceiling = rows[0]!.reqPerSec;
   printTable(
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs ceiling'],
-    result.rows.map((row) => [row.scenario, Math.round(row.reqPerSec), row.p50, row.p99, `${((row.reqPerSec / ceiling) * 100).toFixed(0)}%`]),
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs health'],
+    rows.map((row) => [row.scenario, Math.round(row.reqPerSec).toLocaleString('en-US'), row.p50, row.p99, `${((row.reqPerSec / ceiling) * 100).toFixed(0)}%`]),
   );
-  const e = result.exportStats;
+};
+for (const result of results) {
+  const seeded = result.seedSeconds > 0 ? `seeded in ${result.seedSeconds.toFixed(0)} s` : 'database kept from an earlier run';
+  console.log(`\n${result.label}: ${result.leads.toLocaleString('en-US')} leads (${seeded}), ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
+  console.log('\nVaried requests, lead caches off (every request reads the database):\n');
+  table(result.uncached.rows);
+  console.log(`\nSequential cursor walks: ${result.uncached.walkPages} pages (4 filters x ${WALK_PAGES} deep), ${result.uncached.walkMsPerPage.toFixed(1)} ms per page`);
+  console.log('\nSame URL over and over, lead caches on (cached):\n');
+  table(result.cached);
+  const e = result.uncached.exportStats;
   console.log(`\nCSV export: ${e.rows.toLocaleString('en-US')} rows, median ${Math.round(e.rowsPerSec).toLocaleString('en-US')} rows/s, RSS growth ${e.growth.toFixed(1)} MB (peak ${e.peak.toFixed(0)} MB)`);
 }
-

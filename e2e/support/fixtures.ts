@@ -173,7 +173,10 @@ export interface ApiLead {
 export interface ApiLeadPage {
   leads: ApiLead[];
   totalCount: number;
+  countIsExact: boolean;
   hasMore: boolean;
+  nextCursor: string | null;
+  sort: 'relevance' | 'date';
 }
 
 export type LeadFilterParams = Record<string, string>;

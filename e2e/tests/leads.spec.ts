@@ -45,6 +45,7 @@ function isLeadList(request: Request): boolean {
 function filterOf(request: Request): LeadFilterParams {
   const params = Object.fromEntries(new URL(request.url()).searchParams);
   delete params.page;
+  delete params.cursor;
   delete params.limit;
   return params;
 }
@@ -92,7 +93,7 @@ test.describe('dashboard', () => {
 
     // The dashboard asks for the 7 days ending today (local time), 20 at a time.
     const sent = new URL((await firstRequest).url()).searchParams;
-    expect(Object.fromEntries(sent)).toEqual({ page: '1', limit: String(PAGE_SIZE), dateStart: localDay(new Date(), 6) });
+    expect(Object.fromEntries(sent)).toEqual({ limit: String(PAGE_SIZE), dateStart: localDay(new Date(), 6) });
     const filter = { dateStart: localDay(new Date(), 6) };
     const first = await fetchLeadPage(page.request, filter, 1);
     expect(first.totalCount).toBeGreaterThan(PAGE_SIZE); // the demo data has more than a page this week
@@ -124,12 +125,13 @@ test.describe('dashboard', () => {
       `Totals cover the ${count.format(stats.disclosedCount)} of ${count.format(stats.totalLeads)} rounds with a disclosed amount.`,
     );
 
-    // Load More appends the next page, showing "Loading..." while it is on its way.
+    // Load More appends the next page (asked for by the first page's cursor), showing "Loading..." while it is on its way.
     const second = await fetchLeadPage(page.request, filter, 2);
+    expect(first.nextCursor).not.toBeNull();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname === '/api/leads' && url.searchParams.get('page') === '2',
+      (url) => url.pathname === '/api/leads' && url.searchParams.get('cursor') === first.nextCursor,
       async (route) => {
         await held;
         await route.continue();

@@ -1,4 +1,5 @@
 // buildApp(config): registers plugins and modules and opens the database; opens no port.
+import { disableLeadCaches } from './modules/leads/service.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
+  if (!config.leadCaches) disableLeadCaches(database.db);
 
   const grouped = await assignCompaniesToLeads(database);
   if (grouped > 0) app.log.info({ leads: grouped }, 'grouped existing leads into companies');

@@ -76,6 +76,8 @@ const envSchema = z.object({
     .optional()
     .refine((value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1), 'must be a number of at least 1')
     .transform((value) => (value === undefined ? 1 : Number(value))),
+  /** off: every lead read goes to the database (bench/leads' uncached table). */
+  LEAD_CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
   WEB_DIST_DIR: optionalString,
   /** Declared to SEC on every request ('Fundwire ops@yourcompany.com'); set, it turns the Form D feed on. */
@@ -120,6 +122,8 @@ export interface Config {
   /** Multiplies every auth rate limit (test suites that create many accounts from one address). */
   authRateLimitScale: number;
   logLevel: string;
+  /** The in-process lead read caches (decision 006); off only to measure the database path. */
+  leadCaches: boolean;
   webDistDir: string;
   /** SEC EDGAR, for the Form D feed: off while userAgent is undefined. */
   edgar: {
@@ -215,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
     authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
+    leadCaches: env.LEAD_CACHES === 'on',
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     edgar: {
       userAgent: env.EDGAR_USER_AGENT,

@@ -267,7 +267,7 @@ describe('fuzz: generated bad input', () => {
 
     // Reads with bad query strings.
     const filterKeys = ['q', 'industry', 'location', 'fundingRound', 'minFunding', 'maxFunding', 'dateStart', 'dateEnd', 'page', 'limit'];
-    add(150, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));
+    add(150, badQuery([...filterKeys, 'cursor', 'sort']), (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));
     add(20, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/stats', method: 'GET', url: `/api/leads/stats?${query}` }));
     add(60, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/export.csv', method: 'GET', url: `/api/leads/export.csv?${query}` }));
     add(40, fc.tuple(fc.oneof(fc.constantFrom(...companyIds), badSegment), fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({ route: 'GET /api/companies/:id', method: 'GET', url: `/api/companies/${id}${query ? `?${query}` : ''}` }));
@@ -378,6 +378,15 @@ describe('fuzz: generated bad input', () => {
       headers: useCookie ? { cookie } : ({ authorization } as Record<string, string>),
       anonymous: true,
     }));
+    // Added last, so every probe above keeps the samples it had.
+    // Cursors that decode to something, just not to a position: JSON of the wrong shape, bad dates and ids, ranks.
+    const cursorPart = fc.oneof(fc.constantFrom('d', 'r', '2026-02-30', '0000-01-01', '2026-01-01', seededIds[0] ?? '', 'NaN', '-1', '1e400', ''), unicodeGarbage, fc.integer());
+    const badCursor = fc.oneof(
+      fc.array(cursorPart, { maxLength: 5 }).map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url')),
+      fc.string().map((text) => Buffer.from(text).toString('base64url')),
+      unicodeGarbage.map(encodeURIComponent),
+    );
+    add(60, fc.tuple(badCursor, fc.constantFrom('', '&q=nova', '&sort=date', '&page=2')), ([cursor, rest]) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?cursor=${cursor}${rest}` }));
     return list;
   }
 

@@ -1,7 +1,17 @@
 // Leads (funded companies) and their contacts.
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
+
+/** PostgreSQL's full-text document type; only ever read by the database (the API never selects it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The full-text document of a lead: name and domain weigh most, then tags, then the description. 'simple'
+ * (lower-case, no stemming) so a typed prefix matches what it prefixes. array_to_string is only STABLE,
+ * hence the IMMUTABLE wrapper leads_tags_text (created by migration 0013).
+ */
+export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || coalesce(domain, '')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C')`;
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 
@@ -51,17 +61,23 @@ export const leads = pgTable(
     identityKey: text('identity_key').notNull(),
     /** Null only for leads written before companies existed, until start-up groups them. */
     companyId: uuid('company_id').references(() => companies.id),
+    /** Generated from name, domain, tags and description (decision 026). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(LEAD_SEARCH_VECTOR_SQL)),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc).
+    // Newest first with a stable tie-break: every list is ordered by (funding_date desc, id desc). The three
+    // order indexes also INCLUDE the filter columns (industry, round, amount, location; migration 0014, which
+    // Drizzle's builder cannot spell), so filters and limited counts are index-only (decision 026).
     index('leads_funding_date_id_idx').on(table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_round_funding_date_idx').on(table.fundingRound, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_funding_amount_idx').on(table.fundingAmount),
-    // Case-insensitive substring search (ILIKE) across name, domain and description.
-    index('leads_search_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain} || ' ' || ${table.description}) gin_trgm_ops`),
+    // Search (decision 026): words and prefixes through the full-text document, substrings of names and
+    // domains through trigrams.
+    index('leads_search_vector_idx').using('gin', table.searchVector),
+    index('leads_name_domain_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain}) gin_trgm_ops`),
     uniqueIndex('leads_identity_key_idx').on(table.identityKey),
     index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
     // Digests and the admin's weekly count read leads by the time they were added.

@@ -74,8 +74,8 @@ describe('companies', () => {
     ]);
     expect(body.contacts.map((contact) => contact.name)).toEqual(['Ada Example', 'Bo Example']);
 
-    // The list carries the same company id and count.
-    const list = (await t.app.inject({ method: 'GET', url: '/api/leads?q=orbital', headers: subscriber })).json() as { leads: Lead[] };
+    // The list carries the same company id and count (newest first: a search is otherwise ordered by relevance).
+    const list = (await t.app.inject({ method: 'GET', url: '/api/leads?q=orbital&sort=date', headers: subscriber })).json() as { leads: Lead[] };
     expect(list.leads.map((lead) => [lead.id, lead.companyId, lead.earlierRounds])).toEqual([
       [seriesA.id, seed.companyId, 1],
       [seed.id, seed.companyId, 0],

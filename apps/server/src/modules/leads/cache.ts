@@ -25,7 +25,11 @@ export async function readLeadsVersion(db: Db): Promise<string> {
 export class VersionedCache<T> {
   private entries = new Map<string, { version: string; at: number; value: Promise<T> }>();
 
+  /** enabled false: every get loads (LEAD_CACHES=off). */
+  constructor(private readonly enabled = true) {}
+
   async get(key: string, version: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < MAX_AGE_MS) return hit.value;
     const value = load();

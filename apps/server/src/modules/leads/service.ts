@@ -13,9 +13,13 @@ import {
   type LeadFilter,
   leadListResponseSchema,
   type LeadListResponse,
+  type LeadSort,
+  EXACT_COUNT_LIMIT,
+  SEARCH_EXACT_COUNT_LIMIT,
   type LeadStats,
 } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
 import { contacts, leads, type LeadRow } from '../../db/schema/index.js';
 import { readLeadsVersion, VersionedCache } from './cache.js';
 
@@ -26,7 +30,7 @@ export interface FreeLeadsResult {
 
 interface LeadCaches {
   stats: VersionedCache<LeadStats>;
-  counts: VersionedCache<number>;
+  counts: VersionedCache<MatchCount>;
   /** Whole list responses, serialised: a repeated page costs one version read. */
   pages: VersionedCache<string>;
 }
@@ -42,12 +46,40 @@ function cachesFor(db: Db): LeadCaches {
   return caches;
 }
 
-/** Below this many matches, a search reads its matches through the trigram index and sorts them;
- * above it, walking the date index until a page is full is faster. */
-const SEARCH_SORT_THRESHOLD = 20_000;
+/** LEAD_CACHES=off: this database's lead reads skip the caches (set once, at start-up). */
+export function disableLeadCaches(db: Db): void {
+  cachesByDb.set(db, { stats: new VersionedCache(false), counts: new VersionedCache(false), pages: new VersionedCache(false) });
+}
 
-/** The expression the trigram index covers; queries must use the same one. */
-const searchDocument = sql`(${leads.companyName} || ' ' || ${leads.domain} || ' ' || ${leads.description})`;
+interface MatchCount {
+  count: number;
+  exact: boolean;
+}
+
+/** A search with at most this many matches (counted exactly) is ranked by relevance; a broader one comes
+ * newest first (ranking means scoring every match, and "the" or "builds" matches most of the archive). */
+export const RANKED_MATCHES_LIMIT = SEARCH_EXACT_COUNT_LIMIT;
+/** How far down the date order a search with many matches looks for its page before it sorts all matches. */
+const SEARCH_WINDOW = 2_000;
+/** Estimates this many times the exact-count limit or more are trusted without counting up to the limit
+ * (at 1M leads the planner's estimates of these filters were within 2x; decision 026). */
+const ESTIMATE_TRUST_FACTOR = 2;
+
+/** The expression the trigram index covers (names and partial domains); queries must use the same one. */
+const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
+/** pg_trgm needs three characters to use its index; shorter text is matched as words only. */
+const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * The search words as a tsquery: websearch syntax ("quoted phrases", or, -not), with the last word a
+ * prefix when the text ends in a word (so "fintec" finds FinTech while typing). The lexemes come out of
+ * websearch_to_tsquery already normalised, so the text is cast back to tsquery, not parsed again.
+ */
+export function searchQuery(q: string): SQL {
+  const words = sql`websearch_to_tsquery('simple', ${q})`;
+  if (!/[\p{L}\p{N}]$/u.test(q)) return words;
+  return sql`(regexp_replace(${words}::text, '(''(?:[^'']|'''')*'')$', '\\1:*'))::tsquery`;
+}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -61,7 +93,8 @@ export function recentStartDate(now = new Date()): string {
   return isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86_400_000));
 }
 
-export function filterConditions(filter: LeadFilter): SQL | undefined {
+/** Every condition but the search: all of them are checked inside the list-order indexes (decision 026). */
+function columnConditions(filter: LeadFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(sql`${leads.industry} = ${filter.industry}`);
   if (filter.fundingRound === UNDISCLOSED) conditions.push(sql`${leads.fundingRound} is null`);
@@ -72,8 +105,17 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
   if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
   if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
-  if (filter.q) conditions.push(sql`${searchDocument} ilike ${`%${escapeLike(filter.q)}%`}`);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const words = sql`${leads.searchVector} @@ ${searchQuery(q)}`;
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
+}
+
+export function filterConditions(filter: LeadFilter): SQL | undefined {
+  return and(columnConditions(filter), searchCondition(filter.q));
 }
 
 function filterKey(filter: LeadFilter): string {
@@ -83,12 +125,13 @@ function filterKey(filter: LeadFilter): string {
 type ContactFields = Lead['contacts'][number];
 
 /** A lead row with the count of its company's rounds funded before it (one index range per row). */
+const { searchVector: _searchVector, ...leadColumns } = getTableColumns(leads);
 export const leadWithHistoryColumns = {
-  ...getTableColumns(leads),
+  ...leadColumns,
   // Spelled out: Drizzle leaves the outer columns unqualified, and inside the subquery they would mean `earlier`'s.
   earlierRounds: sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(Number),
 };
-type LeadWithHistory = LeadRow & { earlierRounds: number };
+type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number };
 
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
@@ -131,7 +174,79 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
   };
 }
 
-type LeadPageQuery = LeadFilter & { page: number; limit: number };
+type LeadPageQuery = LeadFilter & { page?: number | undefined; limit: number; cursor?: string | undefined; sort?: LeadSort | undefined };
+
+/** Where the previous page ended: its last row's position in the order the page was sorted by, and the
+ * count of the first page, so Load More never counts again. */
+type Cursor = ({ sort: 'date'; date: string; id: string } | { sort: 'relevance'; rank: string; date: string; id: string }) & { matches: MatchCount };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const RANK = /^\d+(\.\d+)?(e-?\d+)?$/;
+
+const COUNT = /^\d{1,12}$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  const position = cursor.sort === 'date' ? ['d', cursor.date, cursor.id] : ['r', cursor.rank, cursor.date, cursor.id];
+  const parts = [...position, String(cursor.matches.count), cursor.matches.exact ? '1' : '0'];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) throw badRequest('Invalid cursor');
+  const strings = parts as string[];
+  const [total, exact] = strings.slice(-2);
+  const [kind, first, second, third, ...extra] = strings.slice(0, -2);
+  if (total === undefined || !COUNT.test(total) || (exact !== '0' && exact !== '1') || extra.length > 0) throw badRequest('Invalid cursor');
+  const matches = { count: Number(total), exact: exact === '1' };
+  const validDate = (date: string | undefined): date is string =>
+    date !== undefined && DATE.test(date) && !date.startsWith('0000') && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  const validId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
+  if (kind === 'd' && third === undefined && validDate(first) && validId(second)) return { sort: 'date', date: first, id: second, matches };
+  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third)) return { sort: 'relevance', rank: first, date: second, id: third, matches };
+  throw badRequest('Invalid cursor');
+}
+
+/** Rows after `position` in the list order (funding_date desc, id desc): the keyset the date-ordered
+ * index walks from. Load More and the CSV export page with it alike. */
+function afterInDateOrder(position: { date: string; id: string }): SQL {
+  return sql`(${leads.fundingDate}, ${leads.id}) < (${position.date}::date, ${position.id}::uuid)`;
+}
+
+/** The planner's row estimate for the filter: a plan, no rows read. */
+async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${leads} ${where ? sql`where ${where}` : sql``}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * Exact up to `limit` (reading at most one match more than that), else the planner's estimate. An
+ * estimate far above the limit is taken as it is, without reading any match, unless trustEstimate is
+ * false (searches: the planner guesses word combinations poorly, and a wrong guess picks a slow plan).
+ */
+export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT, trustEstimate = true): Promise<MatchCount> {
+  const estimate = await estimateMatches(db, where);
+  if (trustEstimate && estimate >= limit * ESTIMATE_TRUST_FACTOR) return { count: estimate, exact: false };
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(leads)
+    .where(where)
+    .limit(limit + 1)
+    .as('limited');
+  const [row] = await db.select({ total: count() }).from(limited);
+  const counted = row?.total ?? 0;
+  if (counted <= limit) return { count: counted, exact: true };
+  return { count: Math.max(estimate, counted), exact: false };
+}
 
 export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   const [row] = await db.select(leadWithHistoryColumns).from(leads).where(sql`${leads.id} = ${id}`).limit(1);
@@ -140,40 +255,111 @@ export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   return toLead(row, byLead.get(row.id) ?? []);
 }
 
-/** One page of leads, newest funding date first (id breaks ties), with contacts, as JSON text. */
+/** One page of leads (newest funding first, or by relevance for a search), with contacts, as JSON text. */
 export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
   const version = await readLeadsVersion(db);
-  const key = JSON.stringify([query.page, query.limit, filterKey(query)]);
+  const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, filterKey(query)]);
   return cachesFor(db).pages.get(key, version, async () => JSON.stringify(leadListResponseSchema.parse(await listLeads(db, query, version))));
 }
 
 export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: string): Promise<LeadListResponse> {
-  const where = filterConditions(query);
+  // Checked before anything is read.
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (cursor?.sort === 'relevance' && query.q === undefined) throw badRequest('Invalid cursor');
   const version = knownVersion ?? (await readLeadsVersion(db));
-  const counting = cachesFor(db).counts.get(filterKey(query), version, async () => {
-    const [row] = await db.select({ total: count() }).from(leads).where(where);
-    return row?.total ?? 0;
-  });
-  // A rare search term: let the planner use the trigram index and sort (date + 0 hides the date index).
-  const sortMatches = query.q !== undefined && (await counting) <= SEARCH_SORT_THRESHOLD;
-  const [rows, totalCount] = await Promise.all([
+  return readPage(db, query, cursor, version);
+}
+
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
+  const where = filterConditions(query);
+  const matches =
+    cursor?.matches ??
+    (await cachesFor(db).counts.get(filterKey(query), version, () =>
+      countMatches(db, where, query.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT),
+    ));
+  const rankable = matches.exact && matches.count <= RANKED_MATCHES_LIMIT;
+  // A cursor keeps the order its first page had, even if the match count moved since.
+  const sort: LeadSort = cursor ? cursor.sort : query.q !== undefined && query.sort !== 'date' && rankable ? 'relevance' : 'date';
+  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
+
+  const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : sql`0::real`;
+  /** funding_date, or funding_date + 0 to hide the date index from the planner. */
+  const dateOf = (hidden: boolean) => (hidden ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`);
+  const after = (hidden: boolean): SQL | undefined => {
+    if (cursor?.sort === 'date') return hidden ? sql`(${dateOf(true)}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)` : afterInDateOrder(cursor);
+    if (cursor?.sort === 'relevance') return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
+    return undefined;
+  };
+
+  // The page's ids first, then those rows with their history counts (never computed for skipped rows).
+  const pageOf = (ids: SQL) =>
     db
-      .select(leadWithHistoryColumns)
+      .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
+      .from(sql`${ids} as page_ids`)
+      .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
+      .orderBy(sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id));
+  /** Reads the matches in the given order; `hidden` hides the date index (below). */
+  const ordered = (hidden: boolean) => {
+    const order = [...(sort === 'relevance' ? [sql`${rank} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
+    const ids = db
+      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
       .from(leads)
-      .where(where)
-      .orderBy(sortMatches ? sql`${leads.fundingDate} + 0 desc` : desc(leads.fundingDate), desc(leads.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    counting,
-  ]);
+      .where(and(where, after(hidden)))
+      .orderBy(...order)
+      .limit(query.limit + 1)
+      .offset(offset);
+    return pageOf(sql`(${ids})`);
+  };
+
+  let found: Awaited<ReturnType<typeof pageOf>> | undefined;
+  if (query.q === undefined) {
+    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
+    found = await ordered(false);
+  } else if (matches.exact) {
+    // A search with few matches: read them through the search indexes and sort them (the date index is hidden,
+    // or the planner would walk it hoping to meet matches early).
+    found = await ordered(true);
+  } else {
+    // Many matches, by the estimate, so they should be dense among the newest leads: look for the page in the
+    // next SEARCH_WINDOW leads of the date order (the window comes from the index; only its rows are read).
+    const window = db
+      .select({ windowId: sql<string>`${leads.id}`.as('window_id') })
+      .from(leads)
+      .where(and(columnConditions(query), after(false)))
+      .orderBy(desc(leads.fundingDate), desc(leads.id))
+      .limit(offset + SEARCH_WINDOW)
+      .as('search_window');
+    const inWindow = db
+      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`'0'`.as('page_rank') })
+      .from(window)
+      .innerJoin(leads, sql`${leads.id} = ${window.windowId}`)
+      .where(searchCondition(query.q))
+      .orderBy(desc(leads.fundingDate), desc(leads.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const candidates = await pageOf(sql`(${inWindow})`);
+    // Not a full page in the window (the estimate was wrong, or this is the end of the list): sort the matches.
+    found = candidates.length > query.limit ? candidates : await ordered(true);
+  }
+  const hasMore = found.length > query.limit;
+  const rows = found.slice(0, query.limit);
   const byLead = await contactsFor(
     db,
     rows.map((row) => row.id),
   );
+  const last = rows.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(sort === 'relevance' ? { sort, rank: last.rank, date: last.fundingDate, id: last.id, matches } : { sort, date: last.fundingDate, id: last.id, matches })
+      : null;
   return {
-    leads: rows.map((row) => toLead(row, byLead.get(row.id) ?? [])),
-    totalCount,
-    hasMore: (query.page - 1) * query.limit + rows.length < totalCount,
+    leads: rows.map(({ rank: _rank, ...row }) => toLead(row, byLead.get(row.id) ?? [])),
+    // Never fewer than the leads already passed and shown.
+    totalCount: Math.max(matches.count, offset + rows.length),
+    countIsExact: matches.exact,
+    hasMore,
+    nextCursor,
+    sort,
   };
 }
 
@@ -222,14 +408,14 @@ const csvColumns = {
   description: leads.description,
 };
 
-/** The whole filtered result as CSV, fetched in keyset batches so memory stays flat however many rows. */
+/** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
   const where = filterConditions(filter);
   let after: { date: string; id: string } | undefined;
   // The header travels with the first batch, so the first chunk is only ready once the first query succeeded.
   let header = CSV_HEADER_LINE;
   for (;;) {
-    const keyset = after ? sql`(${leads.fundingDate}, ${leads.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined;
+    const keyset = after ? afterInDateOrder(after) : undefined;
     const rows = await db
       .select(csvColumns)
       .from(leads)

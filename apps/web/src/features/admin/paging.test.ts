@@ -7,7 +7,13 @@ describe('pageCountFor', () => {
     expect(pageCountFor(1)).toBe(1);
     expect(pageCountFor(100)).toBe(1);
     expect(pageCountFor(101)).toBe(2);
-    expect(pageCountFor(1_000_000)).toBe(10_000);
+    expect(pageCountFor(10_000)).toBe(100);
+  });
+
+  it('stops at the deepest page the server serves by number (MAX_PAGE_DEPTH leads)', () => {
+    expect(pageCountFor(10_001)).toBe(100);
+    expect(pageCountFor(1_000_000)).toBe(100);
+    expect(pageCountFor(1_000_000, 20)).toBe(500);
   });
 });
 

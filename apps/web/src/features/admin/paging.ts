@@ -1,9 +1,12 @@
 // Page arithmetic for the admin list, which pages through the whole archive ADMIN_LEADS_PAGE_SIZE at a time.
-import { ADMIN_LEADS_PAGE_SIZE } from '@fundwire/shared';
+import { ADMIN_LEADS_PAGE_SIZE, MAX_PAGE_DEPTH } from '@fundwire/shared';
 
-/** How many pages `totalCount` leads fill; at least one, so "Page 1 of 1" reads right when empty. */
+/**
+ * How many pages `totalCount` leads fill; at least one, so "Page 1 of 1" reads right when empty, and no
+ * more than the server serves by page number (MAX_PAGE_DEPTH leads deep; search to narrow beyond).
+ */
 export function pageCountFor(totalCount: number, pageSize = ADMIN_LEADS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(totalCount / pageSize));
+  return Math.max(1, Math.min(Math.ceil(totalCount / pageSize), Math.floor(MAX_PAGE_DEPTH / pageSize)));
 }
 
 /**

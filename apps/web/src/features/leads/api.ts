@@ -3,7 +3,7 @@ import { LEADS_PAGE_SIZE, leadListResponseSchema, leadStatsSchema } from '@fundw
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { FREE_LEADS_ERROR, fetchFreeLeads } from './free-leads';
-import { nextLeadPage } from './lead-pages';
+import { nextLeadCursor } from './lead-pages';
 import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from './view-params';
 
 export const LEADS_URL = '/api/leads';
@@ -36,18 +36,19 @@ export function useFreeLeads() {
   return useQuery(freeLeadsQueryOptions());
 }
 
-/** Pages of LEADS_PAGE_SIZE leads, newest funding first; fetchNextPage appends the next one. */
+/** Pages of LEADS_PAGE_SIZE leads (newest funding first, or by relevance for a search); fetchNextPage
+ * appends the next one, found by the previous page's cursor. */
 export function leadListQueryOptions(filter: LeadQueryFilter) {
   return infiniteQueryOptions({
     queryKey: leadKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${LEADS_URL}?${leadFilterQueryString(filter, { page: pageParam, limit: LEADS_PAGE_SIZE })}`, {
+      apiFetch(`${LEADS_URL}?${leadFilterQueryString(filter, { cursor: pageParam, limit: LEADS_PAGE_SIZE })}`, {
         schema: leadListResponseSchema,
         fallbackMessage: LEADS_ERROR,
         signal,
       }),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, _allPages, lastPageParam) => nextLeadPage(lastPage, lastPageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => nextLeadCursor(lastPage),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Lead } from '@fundwire/shared';
 import { describe, expect, it } from 'vitest';
-import { flattenLeadPages, nextLeadPage } from './lead-pages';
+import { flattenLeadPages, leadCountText, nextLeadCursor } from './lead-pages';
 
 function lead(id: string): Lead {
   return {
@@ -43,14 +43,22 @@ describe('flattenLeadPages', () => {
   });
 });
 
-describe('nextLeadPage', () => {
-  it('asks for the following page while the server has more', () => {
-    expect(nextLeadPage({ hasMore: true, leads: [lead('a')] }, 1)).toBe(2);
-    expect(nextLeadPage({ hasMore: true, leads: [lead('a')] }, 4)).toBe(5);
+describe('nextLeadCursor', () => {
+  it("follows the last page's cursor while the server has more", () => {
+    expect(nextLeadCursor({ hasMore: true, leads: [lead('a')], nextCursor: 'abc' })).toBe('abc');
   });
 
   it('stops when there is no more, or when a page came back empty', () => {
-    expect(nextLeadPage({ hasMore: false, leads: [lead('a')] }, 1)).toBeUndefined();
-    expect(nextLeadPage({ hasMore: true, leads: [] }, 3)).toBeUndefined();
+    expect(nextLeadCursor({ hasMore: false, leads: [lead('a')], nextCursor: null })).toBeUndefined();
+    expect(nextLeadCursor({ hasMore: true, leads: [], nextCursor: 'abc' })).toBeUndefined();
+    expect(nextLeadCursor({ hasMore: true, leads: [lead('a')], nextCursor: null })).toBeUndefined();
+  });
+});
+
+describe('leadCountText', () => {
+  it('says "about" when the count is an estimate', () => {
+    expect(leadCountText(23_000, false)).toBe('about 23,000 leads');
+    expect(leadCountText(23_000, true)).toBe('23,000 leads');
+    expect(leadCountText(1, true)).toBe('1 lead');
   });
 });

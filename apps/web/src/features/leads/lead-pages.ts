@@ -1,5 +1,5 @@
-// The pages of an infinite lead list, as one list. Paging is by offset, so a lead added while the
-// user reads can push one already shown onto the next page; it is shown once.
+// The pages of an infinite lead list, as one list. Load More follows each page's cursor, so a lead added
+// while the user reads never pushes one already shown onto the next page; should one repeat anyway, it is shown once.
 import type { LeadListResponse } from '@fundwire/shared';
 
 export function flattenLeadPages(pages: readonly Pick<LeadListResponse, 'leads'>[]): LeadListResponse['leads'] {
@@ -15,8 +15,15 @@ export function flattenLeadPages(pages: readonly Pick<LeadListResponse, 'leads'>
   return leads;
 }
 
-/** The next page number to ask for, or undefined when the server said there is no more. */
-export function nextLeadPage(lastPage: Pick<LeadListResponse, 'hasMore' | 'leads'>, lastPageNumber: number): number | undefined {
+/** The cursor of the next page, or undefined when the server said there is no more. */
+export function nextLeadCursor(lastPage: Pick<LeadListResponse, 'hasMore' | 'leads' | 'nextCursor'>): string | undefined {
   // An empty page with hasMore would loop forever; treat it as the end.
-  return lastPage.hasMore && lastPage.leads.length > 0 ? lastPageNumber + 1 : undefined;
+  return lastPage.hasMore && lastPage.leads.length > 0 && lastPage.nextCursor !== null ? lastPage.nextCursor : undefined;
+}
+
+const countFormatter = new Intl.NumberFormat('en-US');
+
+/** "23,000 leads", or "about 23,000 leads" when the server estimated the count. */
+export function leadCountText(count: number, exact: boolean): string {
+  return `${exact ? '' : 'about '}${countFormatter.format(count)} ${count === 1 ? 'lead' : 'leads'}`;
 }

@@ -76,11 +76,12 @@ export function compactFilter(filter: LeadQueryFilter): LeadQueryFilter {
   return compact as LeadQueryFilter;
 }
 
-/** The API query string for a filter, in a fixed order, with page and limit when given. */
-export function leadFilterQueryString(filter: LeadQueryFilter, paging?: { page: number; limit: number }): string {
+/** The API query string for a filter, in a fixed order, with the page (a number or the previous response's cursor) and limit when given. */
+export function leadFilterQueryString(filter: LeadQueryFilter, paging?: { page: number; limit: number } | { cursor: string | null; limit: number }): string {
   const params = new URLSearchParams();
   if (paging) {
-    params.set('page', String(paging.page));
+    if ('page' in paging) params.set('page', String(paging.page));
+    else if (paging.cursor !== null) params.set('cursor', paging.cursor);
     params.set('limit', String(paging.limit));
   }
   const compact = compactFilter(filter);

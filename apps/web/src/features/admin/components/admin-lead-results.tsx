@@ -8,6 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import type { useAdminLeadPage } from '../api';
+import { leadCountText } from '@/features/leads/lead-pages';
 import { pageCountFor } from '../paging';
 import { AdminLeadCard } from './admin-lead-card';
 
@@ -87,8 +88,7 @@ export function AdminLeadResults({
           <Spinner label={searchPending ? 'Searching all leads…' : 'Loading leads…'} showLabel className="[&_svg]:size-4" />
         ) : (
           <p data-testid="admin-lead-count" className="tabular-nums">
-            Showing {countFormatter.format(first)}–{countFormatter.format(last)} of {countFormatter.format(data.totalCount)}{' '}
-            {data.totalCount === 1 ? 'lead' : 'leads'}
+            Showing {countFormatter.format(first)}–{countFormatter.format(last)} of {leadCountText(data.totalCount, data.countIsExact)}
             {search && ` matching “${search}”`}
           </p>
         )}

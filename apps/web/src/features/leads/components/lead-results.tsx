@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { useLeadList } from '../api';
-import { flattenLeadPages } from '../lead-pages';
+import { flattenLeadPages, leadCountText } from '../lead-pages';
 import { filterLeadsBySearch } from '../lead-search';
 import { normaliseSearch } from '../view-params';
 import { LeadCard } from './lead-card';
@@ -41,7 +41,9 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
   // answered for this text, its result is already the match.
   const searching = isPlaceholderData || normaliseSearch(searchText) !== serverSearch;
   const leads = searching ? filterLeadsBySearch(loaded, searchText) : loaded;
-  const totalCount = data.pages.at(-1)?.totalCount ?? loaded.length;
+  const lastPage = data.pages.at(-1);
+  const totalCount = lastPage?.totalCount ?? loaded.length;
+  const countIsExact = lastPage?.countIsExact ?? true;
 
   if (leads.length === 0) {
     return searching ? <PageSpinner label="Searching all leads…" /> : empty;
@@ -54,7 +56,7 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
           <Spinner label="Searching all leads…" showLabel className="[&_svg]:size-4" />
         ) : (
           <p data-testid="lead-count" className="tabular-nums">
-            Showing {countFormatter.format(leads.length)} of {countFormatter.format(totalCount)} {totalCount === 1 ? 'lead' : 'leads'}
+            Showing {countFormatter.format(leads.length)} of {leadCountText(totalCount, countIsExact)}
           </p>
         )}
       </div>

@@ -1,0 +1,271 @@
+// The list query (counts, keyset and page paging, full-text and trigram search, relevance order) against a
+// straightforward reference, over a few thousand generated leads and random filters (fast-check, fixed seed).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXACT_COUNT_LIMIT, FUNDING_ROUNDS, SEARCH_EXACT_COUNT_LIMIT, UNDISCLOSED, type Lead, type LeadListResponse } from '@fundwire/shared';
+import { generateLeads, SEED_INDUSTRIES, type SeedLead } from '../../seed/generate.js';
+import { insertLeads } from '../../seed/insert.js';
+import { buildTestApp, signInAs, testDatabaseKind, type TestApp } from '../../../test/helpers.js';
+import { countMatches, filterConditions } from './service.js';
+import { leadFilterSchema, type LeadFilter } from '@fundwire/shared';
+
+const filterOf = (query: Record<string, string>): LeadFilter => leadFilterSchema.parse(query);
+
+const LEAD_COUNT = 3_000;
+const SEED = 150_015;
+const today = new Date();
+const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+interface Filter {
+  industry?: string | undefined;
+  fundingRound?: string | undefined;
+  minFunding?: number | undefined;
+  maxFunding?: number | undefined;
+  dateStart?: string | undefined;
+  dateEnd?: string | undefined;
+  location?: string | undefined;
+  q?: string | undefined;
+}
+
+/** Words as PostgreSQL's parser splits plain text: runs of letters and digits, lower-cased. */
+const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+/** A domain is one host token to the parser; its parts only match through the trigram branch. */
+const lexemes = (lead: SeedLead) => [...words(lead.companyName), lead.domain.toLowerCase(), ...lead.tags.flatMap(words), ...words(lead.description)];
+
+/** The reference: every condition spelled out over the generated leads in plain code. */
+function matches(lead: SeedLead, filter: Filter): boolean {
+  if (filter.industry !== undefined && lead.industry !== filter.industry) return false;
+  if (filter.fundingRound === UNDISCLOSED ? lead.fundingRound !== null : filter.fundingRound !== undefined && lead.fundingRound !== filter.fundingRound) return false;
+  if (filter.minFunding !== undefined && (lead.fundingAmount === null || lead.fundingAmount < filter.minFunding)) return false;
+  if (filter.maxFunding !== undefined && (lead.fundingAmount === null || lead.fundingAmount > filter.maxFunding)) return false;
+  if (filter.dateStart !== undefined && lead.fundingDate < filter.dateStart) return false;
+  if (filter.dateEnd !== undefined && lead.fundingDate > filter.dateEnd) return false;
+  if (filter.location !== undefined && !lead.location.toLowerCase().includes(filter.location.toLowerCase())) return false;
+  if (filter.q !== undefined) {
+    // Search words are plain words here: all but the last whole, the last as a prefix; or a substring of name or domain.
+    const query = words(filter.q);
+    const own = lexemes(lead);
+    const last = query.at(-1) ?? '';
+    const byWords = query.length > 0 && query.slice(0, -1).every((word) => own.includes(word)) && own.some((lexeme) => lexeme.startsWith(last));
+    const bySubstring = filter.q.length >= 3 && `${lead.companyName} ${lead.domain}`.toLowerCase().includes(filter.q.toLowerCase());
+    if (!byWords && !bySubstring) return false;
+  }
+  return true;
+}
+
+const newestFirst = (list: SeedLead[]) =>
+  [...list].sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1));
+
+function queryString(filter: Filter, extra: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filter, ...extra })) if (value !== undefined) params.set(key, String(value));
+  return params.toString();
+}
+
+describe(`lead list against a reference (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  let generated: SeedLead[];
+  let vocabulary: string[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    generated = [...generateLeads({ count: LEAD_COUNT, seed: SEED })];
+    await insertLeads(t.database, generated);
+    subscriber = await signInAs(t, 'subscriber');
+    vocabulary = [...new Set(generated.flatMap((lead) => [...words(lead.description), ...words(lead.companyName)]))].sort();
+  });
+  afterAll(async () => t.close());
+
+  const get = async (url: string): Promise<LeadListResponse> => {
+    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json() as LeadListResponse;
+  };
+
+  /** Every lead of a filter, following nextCursor from the first page. */
+  async function walk(filter: Filter, limit: number, sort?: string): Promise<{ ids: string[]; first: LeadListResponse }> {
+    const ids: string[] = [];
+    let first: LeadListResponse | undefined;
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10_000; pages++) {
+      const body = await get(`/api/leads?${queryString(filter, { limit, sort, cursor })}`);
+      first ??= body;
+      ids.push(...body.leads.map((lead) => lead.id));
+      expect(body.hasMore).toBe(body.nextCursor !== null);
+      if (!body.nextCursor) return { ids, first };
+      cursor = body.nextCursor;
+    }
+    throw new Error('cursor walk did not end');
+  }
+
+  const amounts = [0, 500_000, 2_000_000, 10_000_000, 50_000_000, 200_000_000];
+  const filterArbitrary = (): fc.Arbitrary<Filter> =>
+    fc.record(
+      {
+        industry: fc.constantFrom(...SEED_INDUSTRIES),
+        fundingRound: fc.constantFrom(...FUNDING_ROUNDS, UNDISCLOSED),
+        minFunding: fc.constantFrom(...amounts),
+        maxFunding: fc.constantFrom(...amounts.slice(1)),
+        dateStart: fc.integer({ min: 0, max: 729 }).map(daysAgo),
+        dateEnd: fc.integer({ min: 0, max: 729 }).map(daysAgo),
+        location: fc.constantFrom('san', 'York', 'germany', 'a', 'ON', 'Nowhere'),
+        q: fc.oneof(
+          fc.constantFrom(...vocabulary),
+          fc.tuple(fc.constantFrom(...vocabulary), fc.constantFrom(...vocabulary)).map(([a, b]) => `${a} ${b}`),
+          // Prefixes of words as typed, and name and domain fragments.
+          fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 1, max: 6 })).map(([word, length]) => word.slice(0, length)),
+          fc.constantFrom('NovaGrid', 'novag', 'vagri', 'gridlab', 'lumenloop.example', 'zzz'),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+      .filter((filter) => filter.minFunding === undefined || filter.maxFunding === undefined || filter.minFunding <= filter.maxFunding)
+      .filter((filter) => filter.dateStart === undefined || filter.dateEnd === undefined || filter.dateStart <= filter.dateEnd);
+
+  it('finds exactly the reference matches, newest first, with exact counts, by cursor and by page', async () => {
+    await fc.assert(
+      // Small pages only where the filter leaves few leads, so a walk stays under a hundred pages.
+      fc.asyncProperty(filterArbitrary(), fc.integer({ min: 1, max: 100 }), async (filter, limit) => {
+        const expected = newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id);
+        limit = Math.max(limit, Math.ceil(expected.length / 50));
+        const { ids, first } = await walk(filter, limit, 'date');
+        expect(ids).toEqual(expected);
+        // Exact up to the limit; above it an estimate, which is above the limit too.
+        if (expected.length <= (filter.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT)) {
+          expect(first.countIsExact).toBe(true);
+          expect(first.totalCount).toBe(expected.length);
+        } else {
+          expect(first.countIsExact).toBe(false);
+          expect(first.totalCount).toBeGreaterThan(SEARCH_EXACT_COUNT_LIMIT);
+        }
+        expect(first.sort).toBe('date');
+        // Page numbers give the same slices, up to the last page.
+        const page = Math.max(1, Math.ceil(expected.length / limit));
+        const byPage = await get(`/api/leads?${queryString(filter, { limit, page, sort: 'date' })}`);
+        expect(byPage.leads.map((lead) => lead.id)).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(byPage.hasMore).toBe(false);
+      }),
+      { numRuns: 150, seed: SEED },
+    );
+  }, 240_000);
+
+  it('ranks searches by relevance by default, the same order as a plain ts_rank query over the same documents', async () => {
+    await fc.assert(
+      fc.asyncProperty(filterArbitrary().filter((filter) => filter.q !== undefined), fc.integer({ min: 3, max: 40 }), async (filter, limit) => {
+        const q = filter.q!;
+        limit = Math.max(limit, Math.ceil(generated.filter((lead) => matches(lead, filter)).length / 30));
+        const { ids, first } = await walk(filter, limit);
+        const expectedSet = generated.filter((lead) => matches(lead, filter)).map((lead) => lead.id);
+        if (expectedSet.length > SEARCH_EXACT_COUNT_LIMIT) {
+          // Too many matches to rank: newest first, and the response says so.
+          expect(first.sort).toBe('date');
+          expect(ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
+          return;
+        }
+        expect([...ids].sort()).toEqual([...expectedSet].sort());
+        expect(first.sort).toBe('relevance');
+        // The reference order: the rank of the same weighted document, computed on the spot for every lead.
+        const prefix = /[\p{L}\p{N}]$/u.test(q);
+        const rows = await t.database.rawTransaction((query) =>
+          query(
+            `with query as (select case when $2 then regexp_replace(websearch_to_tsquery('simple', $1)::text, '(''(?:[^'']|'''')*'')$', '\\1:*')::tsquery
+                                     else websearch_to_tsquery('simple', $1) end as tsq)
+             select id::text from leads, query
+             where id = any($3::uuid[])
+             order by ts_rank(setweight(to_tsvector('simple', company_name || ' ' || domain), 'A')
+                              || setweight(to_tsvector('simple', array_to_string(tags, ' ')), 'B')
+                              || setweight(to_tsvector('simple', description), 'C'), tsq) desc, funding_date desc, id desc`,
+            [q, prefix, expectedSet],
+          ),
+        );
+        expect(ids).toEqual(rows.rows.map((row) => row.id));
+        // sort=date gives the same leads newest first.
+        const byDate = await walk(filter, limit, 'date');
+        expect(byDate.ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
+      }),
+      { numRuns: 80, seed: SEED + 1 },
+    );
+  }, 240_000);
+
+  it('counts exactly up to the limit and estimates beyond it', async () => {
+    const all = await countMatches(t.app.database.db, undefined, 100);
+    expect(all.exact).toBe(false);
+    expect(all.count).toBeGreaterThan(100);
+    // Statistics are fresh after ANALYZE: the estimate of the whole table is its size.
+    await t.database.rawTransaction((query) => query('analyze leads'));
+    const analysed = await countMatches(t.app.database.db, undefined, 100);
+    expect(analysed).toEqual({ count: LEAD_COUNT, exact: false });
+    const fintech = generated.filter((lead) => lead.industry === 'FinTech').length;
+    expect(await countMatches(t.app.database.db, filterConditions(filterOf({ industry: 'FinTech' })), 1_000)).toEqual({ count: fintech, exact: true });
+  });
+
+  it('rejects a malformed cursor, a cursor together with a page, and pages deeper than the cap, with 400s', async () => {
+    const first = await get('/api/leads?limit=5');
+    expect(first.nextCursor).not.toBeNull();
+    const garbage = [
+      'nope',
+      '%%%',
+      Buffer.from('["d","2026-02-30","10000000-0000-4000-8000-000000000001"]').toString('base64url'),
+      Buffer.from('["d","2026-01-01","not-a-uuid"]').toString('base64url'),
+      Buffer.from('["r","abc","2026-01-01","10000000-0000-4000-8000-000000000001"]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('["d","2026-01-01","10000000-0000-4000-8000-000000000001","x"]').toString('base64url'),
+      // A relevance cursor means nothing without a search.
+      Buffer.from('["r","0.5","2026-01-01","10000000-0000-4000-8000-000000000001"]').toString('base64url'),
+    ];
+    for (const cursor of garbage) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/leads?cursor=${encodeURIComponent(cursor)}`, headers: subscriber });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json(), cursor).toEqual({ error: 'Invalid cursor' });
+    }
+    for (const [url, words] of [
+      [`/api/leads?page=2&cursor=${first.nextCursor}`, 'either page or cursor'],
+      ['/api/leads?page=501&limit=20', 'use cursor'],
+      ['/api/leads?page=101&limit=100', 'use cursor'],
+      ['/api/leads?sort=newest', 'sort'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+      expect(response.statusCode, url).toBe(400);
+      expect((response.json() as { error: string }).error, url).toContain(words);
+    }
+    expect((await get('/api/leads?page=150&limit=20')).leads).toHaveLength(20);
+  });
+
+  it('never skips or repeats a lead while leads are inserted between pages', async () => {
+    const before = new Set(newestFirst(generated).map((lead) => lead.id));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let inserted = 0;
+    const extra = generateLeads({ count: 2_000, seed: SEED + 7 });
+    for (;;) {
+      // While each page is read, new leads land everywhere in the order: before, at and after the cursor.
+      const batch: SeedLead[] = [];
+      for (let i = 0; i < 40; i++) {
+        const next = extra.next();
+        if (next.done) break;
+        batch.push({ ...next.value, companyName: `Concurrent ${inserted + i}`, domain: `concurrent-${inserted + i}.example.com` });
+      }
+      inserted += batch.length;
+      const [body] = await Promise.all([
+        get(`/api/leads?${queryString({}, { limit: 97, cursor })}`),
+        insertLeads(t.database, batch.slice(0, 20)),
+        insertLeads(t.database, batch.slice(20)),
+      ]);
+      seen.push(...body.leads.map((lead: Lead) => lead.id));
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of before) expect(seen.includes(id), id).toBe(true);
+    // What was shown is in order: each lead after the one before it.
+    const byId = new Map<string, { fundingDate: string; id: string }>();
+    const rows = await t.database.rawTransaction((query) => query('select id::text, funding_date::text as "fundingDate" from leads'));
+    for (const row of rows.rows as { id: string; fundingDate: string }[]) byId.set(row.id, row);
+    for (let i = 1; i < seen.length; i++) {
+      const a = byId.get(seen[i - 1]!)!;
+      const b = byId.get(seen[i]!)!;
+      expect(a.fundingDate > b.fundingDate || (a.fundingDate === b.fundingDate && a.id > b.id)).toBe(true);
+    }
+  });
+});
