@@ -21,7 +21,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('Usage: npm run seed -- [--leads N] [--seed S] [--reset]\n  --reset deletes every lead (and its contacts) first.');
+  console.log('Usage: npm run seed -- [--leads N] [--seed S] [--reset]\n  --reset deletes every lead first, with its contacts, companies and the SEC feed records.');
   process.exit(0);
 }
 const leadCount = Number(values.leads);
@@ -36,7 +36,8 @@ const started = performance.now();
 try {
   if (values.reset) {
     await database.rawTransaction(async (query) => {
-      await query('truncate contacts, leads, companies');
+      // The feed's records point at leads: they go too, so the next feed run fetches those filings again.
+      await query('truncate contacts, leads, companies, source_filings, source_days');
     });
   }
   let lastReport = 0;
