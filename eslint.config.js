@@ -4,6 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// The web app imports one way: app -> routes -> features -> components, lib, config.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const upward = (layers, message) => ({ regex: `^(@/|(\\.\\./)+)(${layers})(/|$)`, message });
+const WEB_BELOW_FEATURES = upward('app|routes|features', 'components, lib and config sit below features: they import no feature, route or app file.');
 
 /** A server module's own files are its business: others import only what its index.ts exports. */
 const MODULE_INTERNALS = 'Import another server module through its index.ts (apps/server/src/modules/<name>/index.ts), not its internals.';
@@ -70,5 +78,28 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(modules|sources|jobs|plugins|seed)/', message: 'db/ imports no module: it is the layer every module builds on.' }] }],
     },
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    // A feature stands on components, lib and config; it imports neither the app shell, a route nor another feature.
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            upward('app|routes', 'A feature never imports app/ or routes/: they import features, not the other way round.'),
+            { regex: `^@/features/(?!${feature}/)`, message: 'A feature never imports another feature: move what both need to components/, lib/ or config/.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_BELOW_FEATURES] }] },
+  },
+  {
+    files: ['apps/web/src/routes/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward('app', 'Routes never import app/: the app shell imports routes.')] }] },
   },
 );

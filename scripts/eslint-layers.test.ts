@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const planted = {
   serverModule: path.join(root, 'apps/server/src/modules/zz-planted'),
   serverDb: path.join(root, 'apps/server/src/db/zz-planted'),
+  webFeature: path.join(root, 'apps/web/src/features/leads/zz-planted'),
 };
 
 function plant(file: string, text: string): string {
@@ -38,6 +39,15 @@ describe('layering rules (eslint.config.js)', () => {
     const viaIndex = plant(path.join(planted.serverModule, 'via-index.ts'), "import { upsertLeadBatch } from '../leads/index.js';\nexport const write = upsertLeadBatch;\n");
     expect(await rulesFor(eslint, internal)).toContain('no-restricted-imports');
     expect(await rulesFor(eslint, viaIndex)).toEqual([]);
+  }, 60_000);
+
+  it('reports a web feature importing app/ or another feature, not components, lib or config', async () => {
+    const app = plant(path.join(planted.webFeature, 'uses-app.ts'), "import { createQueryClient } from '@/app/query-client';\nexport const client = createQueryClient;\n");
+    const other = plant(path.join(planted.webFeature, 'uses-admin.ts'), "import { IMPORT_URL } from '@/features/admin/api';\nexport const url = IMPORT_URL;\n");
+    const lawful = plant(path.join(planted.webFeature, 'uses-lib.ts'), "import { leadKeys } from '@/lib/leads/keys';\nimport { paths } from '@/config/paths';\nexport const both = [leadKeys, paths];\n");
+    expect(await rulesFor(eslint, app)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, other)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, lawful)).toEqual([]);
   }, 60_000);
 
   it('reports db/ importing a module', async () => {

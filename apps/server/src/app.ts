@@ -1,7 +1,7 @@
 // buildApp(config): registers plugins and modules and opens the database; opens no port.
 import { disableLeadCaches } from './modules/leads/service.js';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -28,7 +28,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerInputGuards } from './plugins/input-guards.js';
+import { BAD_ENCODING_MESSAGE, registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -107,6 +107,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
+    // Errors the router raises before any hook (a path whose percent-encoding is not UTF-8, a bad
+    // content type) get the same {"error": "..."} body as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? BAD_ENCODING_MESSAGE : error.message;
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ error: message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 
-export { PRERENDERED_PATHS, PUBLIC_PAGES } from './app/page-meta';
+export { PRERENDERED_PATHS, PUBLIC_PAGES } from './config/page-meta';
 
 export async function renderPage(pathname: string): Promise<string> {
   const handler = createStaticHandler(routes);

@@ -18,7 +18,7 @@ export type EditableLeadField = (typeof EDITABLE_LEAD_FIELDS)[number];
 /** Digests announce a round only while it is news: funded within this many days. */
 export const NEWS_MAX_AGE_DAYS = 30;
 
-/** Page sizes from SPEC.md section 9. */
+/** Page sizes from docs/product/SPEC.md section 9. */
 export const LEADS_PAGE_SIZE = 20;
 export const ADMIN_LEADS_PAGE_SIZE = 100;
 export const MAX_LEADS_PAGE_SIZE = 100;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '@fundwire/shared';
 import { cancellationFeedback, leads, users } from '../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../test/helpers.js';
-import { MAX_JSON_DEPTH } from './input-guards.js';
+import { BAD_ENCODING_MESSAGE, MAX_JSON_DEPTH } from './input-guards.js';
 
 const NUL_ERROR = { error: 'Text must not contain NUL characters' };
 
@@ -64,6 +64,21 @@ describe('input guards', () => {
     const checkout = await t.app.inject({ method: 'GET', url: '/api/checkout/test/%00', headers: user });
     expect(checkout.statusCode).toBe(400);
     expect(checkout.json()).toEqual(NUL_ERROR);
+  });
+
+  it('refuses percent-encoding that is not UTF-8 with a 400, on every route, better-auth included', async () => {
+    for (const url of [
+      '/api/auth/verify-email?token=99999999999999999999&callbackURL=%FF%FE',
+      '/api/leads?q=%E0%A4',
+      '/api/free-leads?x=%C3',
+      '/api/companies/%FF',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: BAD_ENCODING_MESSAGE });
+    }
+    // Well-formed multi-byte characters are fine.
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads?q=M%C3%BCnchen', headers: subscriber })).statusCode).toBe(200);
   });
 
   it('refuses a NUL character anywhere in a JSON body, and writes nothing', async () => {

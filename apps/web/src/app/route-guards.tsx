@@ -1,11 +1,11 @@
-// Layout routes that mirror SPEC.md's gating: who may open which screen. The server enforces the
+// Layout routes that mirror docs/product/SPEC.md's gating: who may open which screen. The server enforces the
 // same rules on every API call; these only keep people off screens whose data they cannot have.
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { canViewLeads, isAdmin } from '@/features/auth/access';
 import { useMe } from '@/features/auth/api';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 
 type MeQuery = ReturnType<typeof useMe>;
 

@@ -1,11 +1,11 @@
-// Every screen in SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
+// Every screen in docs/product/SPEC.md's route table, grouped under the guard that gates it (route-guards.tsx).
 // Each screen but home is its own chunk (`lazy`); the prerendered /, /pricing and /free-leads load src/islands/ entries.
 // Routes with `handle.publicPage` are prerendered at build time and render before the session check.
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LandingRoute } from '@/routes/marketing/landing';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 import { GuestOnly, RequireAdmin, RequireSubscription, RequireUser } from './route-guards';
 
 /** Route handle of the public, prerendered pages: they show at once, with the signed-out header until the session is known. */
@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
             path: paths.emailPreferences,
             lazy: () => import('@/routes/mail/email-preferences').then((m) => ({ Component: m.EmailPreferencesRoute })),
           },
-          // Any other path goes home (SPEC.md route table).
+          // Any other path goes home (docs/product/SPEC.md route table).
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
       },

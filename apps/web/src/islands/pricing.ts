@@ -3,7 +3,7 @@
 // coming back from checkout (?checkout=canceled), gets the whole app: it knows their plan, starts
 // checkout and shows the notice. See docs/decisions/010-landing-page-islands.md.
 import { enhanceHeaderMenu } from '../app/layouts/header-menu';
-import { paths } from '../app/paths';
+import { paths } from '@/config/paths';
 import { CHECKOUT_MESSAGES } from '../features/billing/checkout';
 import { replacePlanLinksWithButtons } from '../features/billing/plan-buttons';
 import { setFlashToast } from '../lib/flash-toast';

@@ -1,4 +1,4 @@
-// A toast that survives a hard redirect: sign-in and sign-up reload the page on purpose (SPEC.md
+// A toast that survives a hard redirect: sign-in and sign-up reload the page on purpose (docs/product/SPEC.md
 // section 4), and the prerendered pages' islands hand over to the whole app by loading the next page,
 // which would wipe a toast shown just before. The message is parked in sessionStorage and shown once
 // by the next page.

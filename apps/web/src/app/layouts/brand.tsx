@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@fundwire/shared';
 import { TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 const brandClass = 'inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground';
 

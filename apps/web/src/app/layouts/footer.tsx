@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@fundwire/shared';
 import { Link } from 'react-router';
-import { landingSectionPath, paths } from '../paths';
+import { landingSectionPath, paths } from '@/config/paths';
 import { BrandMark } from './brand';
 
 interface FooterColumn {

@@ -1,4 +1,4 @@
-// The top navigation bar. It is told whether someone is signed in (SPEC.md section 2) and shows
+// The top navigation bar. It is told whether someone is signed in (docs/product/SPEC.md section 2) and shows
 // either the public links or the subscriber's links and user menu. Below `md` the links fold into
 // a disclosure menu. The mobile menu stays in the DOM (hidden) so the prerendered landing page can open
 // it without React (header-menu.ts); the user menu's dropdown loads only for someone signed in.
@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 import { Brand } from './brand';
 import { MENU_BUTTON_ATTRIBUTE } from './header-menu';
 

@@ -1,7 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 /** Shown inside the layout when a screen throws while rendering, so the header and footer stay usable. */
 export function RouteError() {

@@ -3,7 +3,7 @@ import { ChevronDown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 export function UserMenu({ email, admin = false, onSignOut }: { email: string; admin?: boolean; onSignOut?: () => void }) {
   return (

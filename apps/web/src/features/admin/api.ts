@@ -2,8 +2,8 @@
 // upload and CSV import. Every write refreshes every cached lead list, stats and sample.
 import { ADMIN_LEADS_PAGE_SIZE, batchUploadResponseSchema, importSummarySchema, leadListResponseSchema, type LeadInput } from '@fundwire/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { leadKeys, LEADS_ERROR, LEADS_URL } from '@/features/leads/api';
-import { leadFilterQueryString } from '@/features/leads/view-params';
+import { leadKeys, LEADS_ERROR, LEADS_URL } from '@/lib/leads/keys';
+import { leadFilterQueryString } from '@/lib/leads/view-params';
 import { apiFetch } from '@/lib/api-client';
 import { ADMIN_MESSAGES } from './messages';
 import { adminRequest } from './request';

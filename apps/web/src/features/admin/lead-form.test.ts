@@ -66,7 +66,7 @@ describe('leadFormSchema', () => {
     expect(leadFormSchema.safeParse(filledValues()).success).toBe(true);
   });
 
-  it('requires the lead fields SPEC.md section 5 names, except what decision 023 lets be unknown', () => {
+  it('requires the lead fields docs/product/SPEC.md section 5 names, except what decision 023 lets be unknown', () => {
     const messages = fieldMessages({ ...emptyLeadFormValues(), fundingRound: '' });
     expect(messages).toEqual({
       companyName: LEAD_FORM_MESSAGES.companyName,

@@ -1,4 +1,4 @@
-// The admin lead form's rules (SPEC.md section 5, with decision 023: unknown round, amount, industry and
+// The admin lead form's rules (docs/product/SPEC.md section 5, with decision 023: unknown round, amount, industry and
 // location are allowed), its starting values, and the LeadInput it sends.
 import {
   contactInputSchema,

@@ -1,4 +1,4 @@
-// The admin screen's words from SPEC.md sections 5 and 8, in one place for the screen and its tests.
+// The admin screen's words from docs/product/SPEC.md sections 5 and 8, in one place for the screen and its tests.
 import { pluralize } from '../../lib/format';
 
 export const ADMIN_MESSAGES = {

@@ -17,7 +17,7 @@ export const SUBSCRIBERS_URL = '/api/subscribers';
 export const SEND_WEEKLY_URL = '/api/send-weekly-email';
 export const ALERTS_URL = '/api/me/alerts';
 
-/** SPEC.md section 8, "Subscribers". */
+/** docs/product/SPEC.md section 8, "Subscribers". */
 export const SUBSCRIBER_MESSAGES = {
   fetchFailed: 'Failed to fetch subscribers',
   sendFailed: 'Failed to send weekly email',
@@ -34,7 +34,7 @@ export function subscribersQueryOptions() {
   return queryOptions({
     queryKey: mailKeys.subscribers,
     queryFn: ({ signal }) => apiFetch(SUBSCRIBERS_URL, { schema: subscribersResponseSchema, fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed, signal }),
-    // SPEC.md section 8: the failure is a toast as well as the error state on screen.
+    // docs/product/SPEC.md section 8: the failure is a toast as well as the error state on screen.
     meta: { errorToast: SUBSCRIBER_MESSAGES.fetchFailed },
   });
 }

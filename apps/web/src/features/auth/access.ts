@@ -1,4 +1,4 @@
-// Who may open which screen, mirroring the server's rules (DECISIONS.md). The server enforces them;
+// Who may open which screen, mirroring the server's rules (docs/product/DECISIONS.md). The server enforces them;
 // the UI only avoids showing a screen whose calls would be refused.
 import type { Me } from './api';
 

@@ -4,7 +4,7 @@ import { PLAN_IDS } from '@fundwire/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import type { AuthClient } from './auth-client';
@@ -132,7 +132,7 @@ export function usePublicConfig() {
 
 /**
  * Signs out, forgets every cached answer that belonged to the user, and goes home. `mutate()` toasts a
- * failure; `mutateAsync()` also rethrows it (SPEC.md section 8).
+ * failure; `mutateAsync()` also rethrows it (docs/product/SPEC.md section 8).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

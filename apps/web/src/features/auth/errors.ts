@@ -1,5 +1,5 @@
 // Turns what better-auth's client (or a thrown network error) reports into the toast texts that
-// SPEC.md section 8 names. Pure, so the wording is unit-tested without a browser.
+// docs/product/SPEC.md section 8 names. Pure, so the wording is unit-tested without a browser.
 
 export const AUTH_MESSAGES = {
   signInSuccess: 'Signed in successfully!',
@@ -71,7 +71,7 @@ export function signOutFailureMessage(failure: AuthFailure): string {
   return failure.message ?? AUTH_MESSAGES.signOutFailed;
 }
 
-/** "Send Reset Email" failures. Whether the account exists is never revealed (DECISIONS.md). */
+/** "Send Reset Email" failures. Whether the account exists is never revealed (docs/product/DECISIONS.md). */
 export function resetRequestFailureMessage(failure: AuthFailure): string {
   if (failure.status === 429) return AUTH_MESSAGES.tooManyAttempts;
   if (failure.status === 400) return AUTH_MESSAGES.resetInvalidEmail;

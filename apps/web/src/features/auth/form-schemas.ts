@@ -1,4 +1,4 @@
-// The sign-in, sign-up and password-reset forms' rules (SPEC.md section 5), with their field messages.
+// The sign-in, sign-up and password-reset forms' rules (docs/product/SPEC.md section 5), with their field messages.
 // New passwords follow the server's rule (packages/shared password-rules); the common-password check is
 // async, as its list loads on first use, so these schemas are parsed with parseAsync (zodResolver does).
 import { basicPasswordProblem, loadCommonPasswords, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@fundwire/shared';

@@ -20,7 +20,7 @@ export function testCheckoutUrl(id: string): string {
   return `/api/checkout/test/${encodeURIComponent(id)}`;
 }
 
-/** SPEC.md section 8 (Cancellation): both failures are browser alerts. */
+/** docs/product/SPEC.md section 8 (Cancellation): both failures are browser alerts. */
 export const CANCELLATION_MESSAGES = {
   feedbackFailed: 'There was an error submitting your feedback. Please try again.',
   cancelFailed: 'There was an error canceling your subscription. Please contact support.',

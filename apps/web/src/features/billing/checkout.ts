@@ -1,4 +1,4 @@
-// What a failed checkout start means for the visitor (SPEC.md section 8, "Checkout").
+// What a failed checkout start means for the visitor (docs/product/SPEC.md section 8, "Checkout").
 import { ApiError } from '../../lib/api-client';
 
 export const CHECKOUT_MESSAGES = {

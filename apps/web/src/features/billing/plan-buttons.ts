@@ -1,6 +1,6 @@
 // The prerendered /pricing without React (src/islands/pricing.ts): each plan's subscribe control is a
 // link to sign-up until the page knows nobody is signed in, and then becomes the button the app shows a
-// signed-out visitor, which asks them to sign in first (SPEC.md section 4, "Subscribe").
+// signed-out visitor, which asks them to sign in first (docs/product/SPEC.md section 4, "Subscribe").
 import type { PlanId } from '@fundwire/shared';
 
 /** Marks a plan card's sign-up link; its value is the plan id. */

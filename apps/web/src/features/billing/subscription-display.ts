@@ -18,7 +18,7 @@ export interface SubscriptionView {
   discountEndsAt: string | null;
 }
 
-/** Stripe statuses that grant access (DECISIONS.md: the advertised trial grants access). */
+/** Stripe statuses that grant access (docs/product/DECISIONS.md: the advertised trial grants access). */
 const ACCESS_STATUSES = new Set(['active', 'trialing']);
 
 export function grantsAccess(status: string): boolean {
@@ -27,7 +27,7 @@ export function grantsAccess(status: string): boolean {
 
 export type StatusTone = 'success' | 'destructive';
 
-/** Green for a subscription that grants access, red for anything else (SPEC.md "Profile"). */
+/** Green for a subscription that grants access, red for anything else (docs/product/SPEC.md "Profile"). */
 export function subscriptionStatusTone(status: string): StatusTone {
   return grantsAccess(status) ? 'success' : 'destructive';
 }

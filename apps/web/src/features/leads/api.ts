@@ -3,24 +3,11 @@ import { LEADS_PAGE_SIZE, leadListResponseSchema, leadStatsSchema } from '@fundw
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { FREE_LEADS_ERROR, fetchFreeLeads } from './free-leads';
-import { nextLeadCursor } from './lead-pages';
-import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from './view-params';
+import { nextLeadCursor } from '@/lib/leads/lead-pages';
+import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from '@/lib/leads/view-params';
 
-export const LEADS_URL = '/api/leads';
-export const LEAD_STATS_URL = '/api/leads/stats';
-export const LEADS_EXPORT_URL = '/api/leads/export.csv';
-
-/** SPEC.md section 8: shown when a leads or stats call fails without a server message. */
-export const LEADS_ERROR = 'Failed to fetch leads';
-export const STATS_ERROR = 'Failed to fetch stats';
-
-export const leadKeys = {
-  all: ['leads'] as const,
-  free: () => [...leadKeys.all, 'free'] as const,
-  lists: () => [...leadKeys.all, 'list'] as const,
-  list: (filter: LeadQueryFilter) => [...leadKeys.lists(), compactFilter(filter)] as const,
-  stats: () => [...leadKeys.all, 'stats'] as const,
-};
+export { LEAD_STATS_URL, LEADS_ERROR, LEADS_EXPORT_URL, LEADS_URL, leadKeys, STATS_ERROR } from '@/lib/leads/keys';
+import { leadKeys, LEADS_ERROR, LEADS_EXPORT_URL, LEADS_URL, LEAD_STATS_URL, STATS_ERROR } from '@/lib/leads/keys';
 
 export function freeLeadsQueryOptions() {
   return queryOptions({
@@ -63,7 +50,7 @@ export function useLeadList(filter: LeadQueryFilter) {
   return useInfiniteQuery({
     ...leadListQueryOptions(filter),
     // While a new search runs, keep showing the previous results (the client filter narrows them at
-    // once). Any other change, such as a new industry, starts from an empty list (SPEC.md section 4).
+    // once). Any other change, such as a new industry, starts from an empty list (docs/product/SPEC.md section 4).
     placeholderData: (previousData, previousQuery) => {
       const previousFilter = previousQuery?.queryKey[2];
       return previousFilter && sameExceptSearch(previousFilter, filter) ? previousData : undefined;

@@ -7,7 +7,7 @@ import { apiFetch } from '@/lib/api-client';
 
 export const FREE_LEADS_URL = '/api/free-leads';
 
-/** SPEC.md section 8: the toast for a failed free-leads call. */
+/** docs/product/SPEC.md section 8: the toast for a failed free-leads call. */
 export const FREE_LEADS_ERROR = 'Failed to fetch free leads';
 
 /** The shared freeLeadsResponseSchema's shape in zod/mini; the type check below keeps the two equal. */

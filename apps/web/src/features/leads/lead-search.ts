@@ -1,8 +1,8 @@
 // The instant, client-side half of search: it narrows the cards already loaded while the debounced
-// server search (the whole archive, DECISIONS.md) is on its way. It matches the way the server does:
+// server search (the whole archive, docs/product/DECISIONS.md) is on its way. It matches the way the server does:
 // case-insensitive, anywhere in company name, domain or description.
 import type { FreeLead } from '@fundwire/shared';
-import { normaliseSearch } from './view-params';
+import { normaliseSearch } from '@/lib/leads/view-params';
 
 type SearchableLead = Pick<FreeLead, 'companyName' | 'domain' | 'description'>;
 

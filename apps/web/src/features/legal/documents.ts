@@ -1,4 +1,4 @@
-// The text of the legal pages. `updated` is the day the text last changed (DECISIONS.md: not today's
+// The text of the legal pages. `updated` is the day the text last changed (docs/product/DECISIONS.md: not today's
 // date); documents.test.ts fails when the text changes and the date does not.
 import { CONTACT_EMAIL, PLANS, PRODUCT_NAME, TRIAL_DAYS } from '@fundwire/shared';
 

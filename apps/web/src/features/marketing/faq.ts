@@ -1,5 +1,5 @@
-// The landing page's six questions (SPEC.md "Landing page"). The cost answer reads the plans, so it
-// quotes the real prices (DECISIONS.md: the spec's "$99" was a mistake).
+// The landing page's six questions (docs/product/SPEC.md "Landing page"). The cost answer reads the plans, so it
+// quotes the real prices (docs/product/DECISIONS.md: the spec's "$99" was a mistake).
 import { formatPlanPrice, PLANS, RECENT_DAYS, TRIAL_DAYS } from '@fundwire/shared';
 
 export interface FaqItem {

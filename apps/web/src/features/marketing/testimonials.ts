@@ -1,4 +1,4 @@
-// The landing page's three fixed quotes (SPEC.md "Landing page"; section 9: one claims a 40% conversion increase).
+// The landing page's three fixed quotes (docs/product/SPEC.md "Landing page"; section 9: one claims a 40% conversion increase).
 export interface Testimonial {
   quote: string;
   name: string;

@@ -1,4 +1,4 @@
-// The newsletter signup's messages (SPEC.md section 8, "Newsletter"), and which one a failure shows.
+// The newsletter signup's messages (docs/product/SPEC.md section 8, "Newsletter"), and which one a failure shows.
 import { ApiError } from '../../lib/api-client';
 
 export const NEWSLETTER_MESSAGES = {

@@ -1,11 +1,11 @@
-// /profile (guarded by RequireUser; SPEC.md "Profile", sections 4 and 8): the account email, the
+// /profile (guarded by RequireUser; docs/product/SPEC.md "Profile", sections 4 and 8): the account email, the
 // subscription as /api/me reports it (kept live by the subscription stream), and its actions:
 // the cancellation flow, Reactivate, and Stripe's billing portal when Stripe is configured.
 import { RETENTION_OFFER } from '@fundwire/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';

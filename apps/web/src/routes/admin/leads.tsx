@@ -1,10 +1,10 @@
-// /admin: Admin - Leads Management (SPEC.md sections 2, 4 and 5). Every lead on file, a page of 100 at
+// /admin: Admin - Leads Management (docs/product/SPEC.md sections 2, 4 and 5). Every lead on file, a page of 100 at
 // a time with a server-side search; add, edit, delete, batch upload and CSV import.
 import type { Lead } from '@fundwire/shared';
 import { FileSpreadsheet, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { toast } from '@/components/ui/toaster';
@@ -18,7 +18,7 @@ import { ADMIN_MESSAGES } from '@/features/admin/messages';
 import { pageAfterEmptyResult } from '@/features/admin/paging';
 import { serverMessage } from '@/features/admin/request';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
-import { normaliseSearch } from '@/features/leads/view-params';
+import { normaliseSearch } from '@/lib/leads/view-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Admin - Leads Management';
@@ -41,7 +41,7 @@ export function AdminLeadsRoute() {
   const movedPage = settled ? pageAfterEmptyResult(page, settled.leads.length, settled.totalCount) : null;
   if (movedPage !== null) setPaging({ search, page: movedPage });
 
-  // Add mode when no lead is selected, edit mode when one is (SPEC.md section 4).
+  // Add mode when no lead is selected, edit mode when one is (docs/product/SPEC.md section 4).
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const closeDialog = () => setDialog(null);
   const deleteLead = useDeleteLead();

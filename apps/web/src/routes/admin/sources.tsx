@@ -2,7 +2,7 @@
 // its last and next run, per-day counts, latest errors and Run now. Polls while a run is going.
 import { RadioTower } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';

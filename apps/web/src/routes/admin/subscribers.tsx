@@ -1,4 +1,4 @@
-// /admin/subscribers: Email Subscribers (SPEC.md "Admin: subscribers", section 8 toasts). The stat
+// /admin/subscribers: Email Subscribers (docs/product/SPEC.md "Admin: subscribers", section 8 toasts). The stat
 // cards, the active list, and Send Weekly Email, which sends this week's edition once.
 import { Mail, Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { authKeys } from '@/features/auth/api';
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card';

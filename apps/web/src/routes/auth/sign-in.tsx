@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useOAuthErrorToast } from '@/features/auth/use-oauth-error-toast';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useDocumentTitle } from '@/lib/use-document-title';

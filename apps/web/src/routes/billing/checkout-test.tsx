@@ -1,10 +1,10 @@
 // /checkout/test/:id: the built-in checkout that stands in for Stripe Checkout when no Stripe keys are
-// set (DECISIONS.md: offline by default). Pay or Cancel, then follow the server's redirect.
+// set (docs/product/DECISIONS.md: offline by default). Pay or Cancel, then follow the server's redirect.
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleSlash, FlaskConical, LoaderCircle, LogIn, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 // /companies/:id: one company's facts, the timeline of its rounds and its contacts (subscribers).
 import { ArrowLeft, Building2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page';
 import { EmptyState, ErrorState } from '@/components/ui/states';

@@ -1,8 +1,8 @@
-// /dashboard: Recent Leads, the last 7 days (SPEC.md section 2). Search and industry live in the URL.
+// /dashboard: Recent Leads, the last 7 days (docs/product/SPEC.md section 2). Search and industry live in the URL.
 import { History, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
@@ -13,7 +13,7 @@ import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
-import { hasActiveFilters, recentLeadFilter } from '@/features/leads/view-params';
+import { hasActiveFilters, recentLeadFilter } from '@/lib/leads/view-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {

@@ -1,4 +1,4 @@
-// /historical: the whole archive, with search, industry and date range in the URL (SPEC.md section 2).
+// /historical: the whole archive, with search, industry and date range in the URL (docs/product/SPEC.md section 2).
 import { SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
-import { hasActiveFilters, historicalLeadFilter } from '@/features/leads/view-params';
+import { hasActiveFilters, historicalLeadFilter } from '@/lib/leads/view-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function HistoricalRoute() {

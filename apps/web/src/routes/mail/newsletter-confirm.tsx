@@ -1,7 +1,7 @@
 // /newsletter/confirm?token=: the double opt-in link from the confirmation mail.
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer } from '@/components/ui/page';

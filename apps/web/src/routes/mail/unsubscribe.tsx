@@ -2,7 +2,7 @@
 // unsubscribes as it opens, then offers the way back.
 import { MailX } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer } from '@/components/ui/page';

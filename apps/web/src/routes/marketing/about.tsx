@@ -1,7 +1,7 @@
 import { CONTACT_EMAIL, PRODUCT_NAME } from '@fundwire/shared';
 import { Link } from 'react-router';
-import { PUBLIC_PAGES } from '@/app/page-meta';
-import { paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/config/page-meta';
+import { paths } from '@/config/paths';
 import { ProsePage, ProseSection } from '@/features/marketing/components/prose-page';
 import { usePageMeta } from '@/lib/use-document-title';
 

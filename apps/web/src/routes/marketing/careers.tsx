@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL, PRODUCT_NAME } from '@fundwire/shared';
-import { PUBLIC_PAGES } from '@/app/page-meta';
-import { paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/config/page-meta';
+import { paths } from '@/config/paths';
 import { ProsePage, ProseSection } from '@/features/marketing/components/prose-page';
 import { usePageMeta } from '@/lib/use-document-title';
 

@@ -1,5 +1,5 @@
-import { PUBLIC_PAGES } from '@/app/page-meta';
-import { paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/config/page-meta';
+import { paths } from '@/config/paths';
 import { LegalPage } from '@/features/legal/components/legal-page';
 import { COOKIE_POLICY } from '@/features/legal/documents';
 import { usePageMeta } from '@/lib/use-document-title';

@@ -1,8 +1,8 @@
-// /free-leads: the public sample (SPEC.md section 2), from the app's query, with its failure toast.
+// /free-leads: the public sample (docs/product/SPEC.md section 2), from the app's query, with its failure toast.
 // The prerendered page renders only the sample's island with JavaScript (src/islands/free-leads.tsx).
 import { PageContainer, PageHeader } from '@/components/ui/page';
-import { PUBLIC_PAGES } from '@/app/page-meta';
-import { paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/config/page-meta';
+import { paths } from '@/config/paths';
 import { useFreeLeads } from '@/features/leads/api';
 import { FREE_LEADS_ISLAND, FreeLeadsSample } from '@/features/leads/components/free-leads-sample';
 import { usePageMeta } from '@/lib/use-document-title';

@@ -1,11 +1,11 @@
-// / (SPEC.md "Landing page"): hero with the newsletter signup and badges, what a subscriber gets,
+// / (docs/product/SPEC.md "Landing page"): hero with the newsletter signup and badges, what a subscriber gets,
 // three testimonials, the plans (#pricing) and the FAQ (#faq). Prerendered; on a full page load only
 // the signup form is hydrated (src/islands/landing.ts), so keep the rest free of client state.
 import { INCLUDED_FEATURES, TRIAL_DAYS } from '@fundwire/shared';
 import { ArrowRight, BellRing, Building2, CalendarClock, Contact, FileSpreadsheet, Quote, Search, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { PUBLIC_PAGES } from '@/app/page-meta';
-import { landingSections, paths } from '@/app/paths';
+import { PUBLIC_PAGES } from '@/config/page-meta';
+import { landingSections, paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PlanCards } from '@/features/billing/components/plan-cards';

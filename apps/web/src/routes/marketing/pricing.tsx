@@ -1,10 +1,10 @@
-// /pricing (SPEC.md "Pricing page", section 9): the plan cards, what every plan includes, and the
+// /pricing (docs/product/SPEC.md "Pricing page", section 9): the plan cards, what every plan includes, and the
 // trial promise. Subscribing starts a checkout with the server's price id for the plan.
 import { PLANS, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page';
 import { authKeys, publicConfigQueryOptions, useMe } from '@/features/auth/api';
@@ -16,7 +16,7 @@ import { resolvePriceIds, subscribeButtonLabel } from '@/features/billing/pricin
 import { CANCELLATION_MESSAGES, useChangePlan } from '@/features/billing/api';
 import { formatBillingDate } from '@/features/billing/subscription-display';
 import { toast } from '@/components/ui/toaster';
-import { PUBLIC_PAGES } from '@/app/page-meta';
+import { PUBLIC_PAGES } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/use-document-title';
 
 export function PricingRoute() {

@@ -4,10 +4,10 @@ import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField, type Lead, typ
 import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LeadProvenance } from '@/features/leads/components/lead-card';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/features/leads/components/lead-facts';
-import { LeadDate } from '@/features/leads/components/lead-date';
-import { displayDomain, externalHref } from '@/features/leads/lead-links';
+import { LeadProvenance } from '@/components/leads/lead-provenance';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
+import { LeadDate } from '@/components/leads/lead-date';
+import { displayDomain, externalHref } from '@/lib/leads/lead-links';
 
 const SOURCE_LABELS: Record<LeadSource, string> = { manual: 'Added by hand', batch: 'Batch upload', import: 'CSV import', 'sec-form-d': 'SEC Form D' };
 const FIELD_LABELS: Record<EditableLeadField, string> = {

@@ -8,7 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import type { useAdminLeadPage } from '../api';
-import { leadCountText } from '@/features/leads/lead-pages';
+import { leadCountText } from '@/lib/leads/lead-pages';
 import { pageCountFor } from '../paging';
 import { AdminLeadCard } from './admin-lead-card';
 

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { MAX_SEARCH_LENGTH } from '@/features/leads/view-params';
+import { MAX_SEARCH_LENGTH } from '@/lib/leads/view-params';
 
 export interface AdminLeadSearchProps {
   value: string;

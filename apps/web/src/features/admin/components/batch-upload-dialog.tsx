@@ -1,4 +1,4 @@
-// Batch Upload (SPEC.md sections 2 and 5): paste a JSON array of leads, or generate a one-lead sample.
+// Batch Upload (docs/product/SPEC.md sections 2 and 5): paste a JSON array of leads, or generate a one-lead sample.
 // The server takes all of them or none; the rows it rejected are listed here.
 import { fieldInWords, MAX_BATCH_LEADS } from '@fundwire/shared';
 import { Sparkles } from 'lucide-react';

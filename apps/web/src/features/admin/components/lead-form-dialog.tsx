@@ -1,4 +1,4 @@
-// Add New Lead / Edit Lead (SPEC.md sections 2, 4 and 5): the lead's fields, its contact rows, and
+// Add New Lead / Edit Lead (docs/product/SPEC.md sections 2, 4 and 5): the lead's fields, its contact rows, and
 // the server's verdict shown next to the fields it concerns.
 import { FIXED_INDUSTRIES, FUNDING_ROUNDS, UNDISCLOSED, type Lead } from '@fundwire/shared';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// Shown instead of the app while the first /api/me answer is pending (SPEC.md section 2, gating).
+// Shown instead of the app while the first /api/me answer is pending (docs/product/SPEC.md section 2, gating).
 import { LoaderCircle } from 'lucide-react';
 
 export const AUTH_LOADING_MESSAGE = 'Please wait while we check your authentication status.';

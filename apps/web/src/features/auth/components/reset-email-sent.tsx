@@ -1,7 +1,7 @@
 // The "Check Your Email" view after a reset request: where the mail went and what to do with it.
 import { Link } from 'react-router';
 import { Fragment } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 
 const STEPS = [

@@ -1,9 +1,9 @@
 // Step one of a password reset: ask for the email and send the link. The server answers the same
-// whether or not the account exists, so the next view never reveals it (DECISIONS.md).
+// whether or not the account exists, so the next view never reveals it (docs/product/DECISIONS.md).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';

@@ -1,10 +1,10 @@
-// Email + password sign-in. Success reloads into /dashboard (SPEC.md: a hard redirect), so the whole
+// Email + password sign-in. Success reloads into /dashboard (docs/product/SPEC.md: a hard redirect), so the whole
 // app starts again with the new session; failure returns the form to idle with a toast.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';

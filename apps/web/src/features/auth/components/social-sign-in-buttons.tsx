@@ -1,9 +1,9 @@
-// "Continue with Google / GitHub / Twitter". The buttons always show (DECISIONS.md); one whose provider
+// "Continue with Google / GitHub / Twitter". The buttons always show (docs/product/DECISIONS.md); one whose provider
 // has no credentials on the server says so in a toast and sends nothing to the provider.
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState, type ComponentType, type ComponentProps } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { publicConfigQueryOptions, usePublicConfig, type PublicConfig } from '../api';
@@ -53,7 +53,7 @@ export function SocialSignInButtons({ disabled = false }: SocialSignInButtonsPro
     }
 
     try {
-      // New and returning users both land on the dashboard (SPEC.md section 2); a failed round trip
+      // New and returning users both land on the dashboard (docs/product/SPEC.md section 2); a failed round trip
       // comes back to /signin?error=..., which the sign-in screen turns into a toast.
       const { error } = await authClient.signIn.social({ provider: id, callbackURL: paths.dashboard, errorCallbackURL: paths.signIn });
       if (error) {

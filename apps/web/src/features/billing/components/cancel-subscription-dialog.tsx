@@ -1,4 +1,4 @@
-// The three-step cancellation flow (SPEC.md section 4): feedback -> retention offer -> final
+// The three-step cancellation flow (docs/product/SPEC.md section 4): feedback -> retention offer -> final
 // confirmation. Failures follow section 8: browser alerts for feedback and cancel, only a log for
 // the retention checkout, except the server refusing the offer (409: already used, or too long after
 // the feedback), which the user is told in a toast before the last step.
@@ -97,7 +97,7 @@ export function CancelSubscriptionDialog({ user, subscription, retentionPriceId 
         setStep('final');
         return;
       }
-      // SPEC.md section 8: a retention checkout failure is only logged.
+      // docs/product/SPEC.md section 8: a retention checkout failure is only logged.
       console.error('Retention checkout failed', error);
     }
   };

@@ -1,4 +1,4 @@
-// What every plan includes (SPEC.md "Pricing page"), and the trial promise beside it.
+// What every plan includes (docs/product/SPEC.md "Pricing page"), and the trial promise beside it.
 import { INCLUDED_FEATURES, TRIAL_DAYS } from '@fundwire/shared';
 import { BellRing, Building2, CalendarCheck, Contact, Mail, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';

@@ -1,10 +1,10 @@
-// The Monthly and Annual plan cards (SPEC.md section 9), read from the shared PLANS. Presentational:
+// The Monthly and Annual plan cards (docs/product/SPEC.md section 9), read from the shared PLANS. Presentational:
 // the pricing page (and later the landing page) decides what Subscribe does.
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type Plan, type PlanId } from '@fundwire/shared';
 import { Check, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-// The subscription as the profile shows it (SPEC.md "Profile"): status, plan, dates, discount, and
+// The subscription as the profile shows it (docs/product/SPEC.md "Profile"): status, plan, dates, discount, and
 // the notice for a scheduled cancellation. Actions are passed in by the profile route.
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Keeps the signed-in user's subscription live (SPEC.md section 4: "a status change takes effect
+// Keeps the signed-in user's subscription live (docs/product/SPEC.md section 4: "a status change takes effect
 // without a reload"). GET /api/me/events sends `event: subscription` whenever it changes; each one
 // marks the given query (GET /api/me) stale, so guards and the profile update at once.
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';

@@ -1,10 +1,10 @@
-// Subscribe to a plan (SPEC.md section 4, "Subscribe"): idle -> busy ("Processing...", every plan's
+// Subscribe to a plan (docs/product/SPEC.md section 4, "Subscribe"): idle -> busy ("Processing...", every plan's
 // button disabled) -> redirect to checkout, or back to idle with a toast (section 8, "Checkout").
 import type { PlanId } from '@fundwire/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/toaster';
 import { startCheckout } from '../api';
 import { CHECKOUT_MESSAGES, classifyCheckoutError } from '../checkout';

@@ -5,10 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatExactDate, formatLeadDate, formatMoney, formatRelativeDate } from '@/lib/format';
-import { displayDomain, externalHref } from '../lead-links';
+import { displayDomain, externalHref } from '@/lib/leads/lead-links';
 import { ContactRow } from './contacts-dialog';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
-import { LeadProvenance } from './lead-card';
+import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
+import { LeadProvenance } from '@/components/leads/lead-provenance';
 
 export function CompanyProfile({ data }: { data: CompanyResponse }) {
   const { company, rounds, contacts } = data;

@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { externalHref, mailtoHref } from '../lead-links';
+import { externalHref, mailtoHref } from '@/lib/leads/lead-links';
 
 export interface ContactsDialogProps {
   lead: Pick<Lead, 'companyName' | 'contacts'>;

@@ -1,9 +1,9 @@
 // Export CSV: a plain download link, so the browser streams the server's file to disk however many
-// leads match (DECISIONS.md: the export covers the whole filtered result, not the loaded page).
+// leads match (docs/product/DECISIONS.md: the export covers the whole filtered result, not the loaded page).
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { leadsExportUrl } from '../api';
-import type { LeadQueryFilter } from '../view-params';
+import type { LeadQueryFilter } from '@/lib/leads/view-params';
 
 export function ExportCsvButton({ filter }: { filter: LeadQueryFilter }) {
   return (

@@ -1,8 +1,8 @@
 import type { FreeLead } from '@fundwire/shared';
 import { MapPin } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { LeadDate } from './lead-date';
-import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from './lead-facts';
+import { LeadDate } from '@/components/leads/lead-date';
+import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 
 /** A lead from the public sample: company, industry, when and how much it raised. No contacts. */
 export function FreeLeadCard({ lead }: { lead: FreeLead }) {

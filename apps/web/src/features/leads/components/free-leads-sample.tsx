@@ -1,4 +1,4 @@
-// The public sample's list and pitch (SPEC.md section 2, /free-leads). Falls back to built-in companies
+// The public sample's list and pitch (docs/product/SPEC.md section 2, /free-leads). Falls back to built-in companies
 // when the call fails or comes back empty, so the page is never blank. Presentational: the app's
 // /free-leads passes its query's state, the prerendered page's island (src/islands/free-leads.tsx) its
 // own request's.

@@ -1,5 +1,5 @@
 import { ArrowRight, Check } from 'lucide-react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 

@@ -1,18 +1,17 @@
 import type { Lead } from '@fundwire/shared';
 import { ExternalLink, History, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { companyPath } from '@/app/paths';
+import { companyPath } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
-import { displayDomain, externalHref } from '../lead-links';
+import { displayDomain, externalHref } from '@/lib/leads/lead-links';
 import { earlierRoundsText } from '../company-links';
+import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { ContactsDialog } from './contacts-dialog';
-import { LeadDate } from './lead-date';
-import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from './lead-facts';
+import { LeadDate } from '@/components/leads/lead-date';
+import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
-export const FUNDRAISING_FOX_TAG = 'fundraisingfox';
 
 export interface LeadCardProps {
   lead: Lead;
@@ -103,31 +102,5 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
         }
       />
     </Card>
-  );
-}
-
-
-/** Where the lead's data came from: a Source link, and the dataset's attribution when its licence asks. */
-export function LeadProvenance({ lead, className }: { lead: Pick<Lead, 'companyName' | 'sourceUrl' | 'tags'>; className?: string }) {
-  const source = lead.sourceUrl ? externalHref(lead.sourceUrl) : null;
-  const fromFundraisingFox = lead.tags.includes(FUNDRAISING_FOX_TAG);
-  if (!source && !fromFundraisingFox) return null;
-  return (
-    <div data-testid="lead-provenance" className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}>
-      {source && (
-        <a
-          href={source}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="lead-source"
-          className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Source
-          <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
-          <span className="sr-only"> for {lead.companyName} (opens in a new tab)</span>
-        </a>
-      )}
-      {fromFundraisingFox && <span data-testid="lead-attribution">Data: Fundraising Fox (CC BY 4.0)</span>}
-    </div>
   );
 }

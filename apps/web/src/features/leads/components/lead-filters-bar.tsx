@@ -5,8 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import { DATE_RANGES, isDateRangeKey, type DateRangeKey } from '../date-range';
-import { MAX_SEARCH_LENGTH } from '../view-params';
+import { DATE_RANGES, isDateRangeKey, type DateRangeKey } from '@/lib/leads/date-range';
+import { MAX_SEARCH_LENGTH } from '@/lib/leads/view-params';
 
 export interface LeadFiltersBarProps {
   searchText: string;

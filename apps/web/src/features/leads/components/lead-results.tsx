@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { useLeadList } from '../api';
-import { flattenLeadPages, leadCountText } from '../lead-pages';
+import { flattenLeadPages, leadCountText } from '@/lib/leads/lead-pages';
 import { filterLeadsBySearch } from '../lead-search';
-import { normaliseSearch } from '../view-params';
+import { normaliseSearch } from '@/lib/leads/view-params';
 import { LeadCard } from './lead-card';
 
 const countFormatter = new Intl.NumberFormat('en-US');
@@ -105,7 +105,7 @@ interface LeadsErrorProps {
   className?: string;
 }
 
-/** SPEC.md section 8: "Error loading leads" and the message, with a Retry button. */
+/** docs/product/SPEC.md section 8: "Error loading leads" and the message, with a Retry button. */
 function LeadsError({ layout, message, onRetry, retrying, className }: LeadsErrorProps) {
   return (
     <div

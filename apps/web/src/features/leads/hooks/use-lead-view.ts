@@ -2,8 +2,8 @@
 // written to the URL (and so to the server query) once typing pauses.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DateRangeKey } from '../date-range';
-import { normaliseSearch, readLeadViewParams, writeLeadViewParams, type LeadViewParams } from '../view-params';
+import type { DateRangeKey } from '@/lib/leads/date-range';
+import { normaliseSearch, readLeadViewParams, writeLeadViewParams, type LeadViewParams } from '@/lib/leads/view-params';
 
 /** How long typing must pause before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

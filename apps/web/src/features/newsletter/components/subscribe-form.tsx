@@ -1,4 +1,4 @@
-// The landing page's newsletter signup (SPEC.md "Landing page", sections 5 and 8). Messages show
+// The landing page's newsletter signup (docs/product/SPEC.md "Landing page", sections 5 and 8). Messages show
 // inline: field errors under the field, the outcome below the form. On the prerendered landing page
 // this form is hydrated on its own (src/islands/newsletter-form.tsx), so it uses no context and fixed
 // ids. One field, checked by the zod/mini schema on submit: react-hook-form would not fit the landing

@@ -1,7 +1,7 @@
 // The lead screens keep their filters in the URL (?q=&industry=&range=), so a shared link or a reload
 // shows the same view. These read and write those params, and turn them into the API's lead filter.
 import type { LeadFilter } from '@fundwire/shared';
-import { dateRangeBounds, DEFAULT_DATE_RANGE, isDateRangeKey, recentLeadsStart, type DateRangeKey } from './date-range';
+import { dateRangeBounds, DEFAULT_DATE_RANGE, isDateRangeKey, recentLeadsStart, type DateRangeKey } from '@/lib/leads/date-range';
 
 /** The server's limits (leadFilterSchema): longer values would be rejected with a 400. */
 export const MAX_SEARCH_LENGTH = 200;

@@ -2,7 +2,7 @@
 // at build time (scripts/prerender.ts). The same strings are set on client-side navigation.
 import { PRODUCT_NAME } from '@fundwire/shared';
 import { documentTitle } from '@/lib/use-document-title';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 
 export interface PageMeta {
   /** The tab title, whole: "Pricing · Fundwire". */

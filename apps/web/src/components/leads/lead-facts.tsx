@@ -4,7 +4,7 @@ import { roundText, UNDISCLOSED, UNKNOWN } from '@fundwire/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { IndustryBadge } from './industry-badge';
+import { IndustryBadge } from '@/components/leads/industry-badge';
 
 /** Shown for an industry or location the source did not give (imported rounds); never guessed. */
 export const UNKNOWN_TEXT = UNKNOWN;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_RANGES, dateRangeBounds, isDateRangeKey, recentLeadsStart, toCalendarDay } from './date-range';
+import { DATE_RANGES, dateRangeBounds, isDateRangeKey, recentLeadsStart, toCalendarDay } from '@/lib/leads/date-range';
 
 // Late in the evening, so a UTC conversion would already be tomorrow in most zones east of London.
 const today = new Date(2026, 2, 15, 23, 30); // March 15, 2026, local time
@@ -47,7 +47,7 @@ describe('dateRangeBounds', () => {
     expect(dateRangeBounds('1y', new Date(2024, 1, 29)).dateStart).toBe('2023-03-01');
   });
 
-  it('lists the five ranges of SPEC.md section 9 in order', () => {
+  it('lists the five ranges of docs/product/SPEC.md section 9 in order', () => {
     expect(DATE_RANGES.map((range) => range.label)).toEqual(['All Time', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year']);
   });
 });

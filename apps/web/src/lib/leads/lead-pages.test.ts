@@ -1,6 +1,6 @@
 import type { Lead } from '@fundwire/shared';
 import { describe, expect, it } from 'vitest';
-import { flattenLeadPages, leadCountText, nextLeadCursor } from './lead-pages';
+import { flattenLeadPages, leadCountText, nextLeadCursor } from '@/lib/leads/lead-pages';
 
 function lead(id: string): Lead {
   return {

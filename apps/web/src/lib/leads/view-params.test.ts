@@ -9,7 +9,7 @@ import {
   readLeadViewParams,
   recentLeadFilter,
   writeLeadViewParams,
-} from './view-params';
+} from '@/lib/leads/view-params';
 
 const today = new Date(2026, 2, 15, 10, 0);
 

@@ -49,7 +49,7 @@ export function dateRangeBounds(range: DateRangeKey, today: Date): DateBounds {
   return { dateStart: toCalendarDay(windowStart(range, today)), dateEnd: toCalendarDay(today) };
 }
 
-/** The dashboard's window: the last 7 days, today included (SPEC.md section 9). */
+/** The dashboard's window: the last 7 days, today included (docs/product/SPEC.md section 9). */
 export function recentLeadsStart(today: Date): string {
   return toCalendarDay(subDays(today, RECENT_DAYS - 1));
 }

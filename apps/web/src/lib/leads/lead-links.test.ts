@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDomain, externalHref, mailtoHref } from './lead-links';
+import { displayDomain, externalHref, mailtoHref } from '@/lib/leads/lead-links';
 
 describe('externalHref', () => {
   it('adds https:// to a bare domain', () => {
