@@ -1,114 +1,20 @@
-// Billing: checkout (Stripe or built-in test mode), the webhook, cancellation, reactivation and the
-// retention offer. Test mode makes the events Stripe would send, signs them with its own secret and
-// feeds them through handleWebhook, the same code real webhooks go through.
+// Billing: checkout (Stripe, or test mode's page in test-mode.ts), cancellation, reactivation, plan changes
+// and the retention offer. The webhook is in webhook.ts; test mode emits the events Stripe would send.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addMonths, addYears } from 'date-fns';
+import { addMonths } from 'date-fns';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { PLANS, RETENTION_OFFER, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { PLANS, RETENTION_OFFER, TRIAL_DAYS } from '@fundwire/shared';
 import { cancellationFeedback, checkoutSessions, subscriptions } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import { isActive, toSubscriptionRecord, type AuthContext } from '../../plugins/access.js';
-import { applyStripeEvent, type EventOutcome } from './events.js';
-import type { Billing } from './stripe-client.js';
+import { currentRecord, DAY, now, planFromPrice, seconds, RETENTION_COUPON_ID, type BillingDeps, type StoredSubscription } from './deps.js';
+import { applyStripeEvent } from './events.js';
+import { emitTestEvents, testEvent, testSubscriptionFrom, type TestSubscriptionFields } from './test-mode.js';
 
-export interface BillingDeps {
-  config: Config;
-  database: Database;
-  billing: Billing;
-  /** Called after a user's subscription changed, once the change is committed (drops cached sessions). */
-  onChange?: (userId: string) => void;
-}
-
-const now = () => Math.floor(Date.now() / 1000);
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const DAY = 86_400;
-const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
-
-/** Stripe's SDK rejects a signature older than this; we also reject one dated this far ahead. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-/** True when any `t=` timestamp in a Stripe-Signature header lies beyond the tolerance in the future. */
-function isSignedInTheFuture(signature: string | undefined): boolean {
-  const latest = now() + SIGNATURE_TOLERANCE_SECONDS;
-  return (signature ?? '').split(',').some((part) => {
-    const [key, value] = part.split('=');
-    return key?.trim() === 't' && Number.parseInt(value ?? '', 10) > latest;
-  });
-}
-
-export interface WebhookResult {
-  outcome: EventOutcome;
-  ignored?: string;
-}
-
-export async function handleWebhook(deps: BillingDeps, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
-  // The SDK only checks that a signature is not too old; a future-dated one would stay replayable until then.
-  if (isSignedInTheFuture(signature)) throw badRequest('Stripe signature timestamp is in the future');
-  let event: Stripe.Event;
-  try {
-    event = deps.billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.webhookSecret);
-  } catch {
-    throw badRequest('Invalid Stripe signature');
-  }
-  const { outcome, userId, ignored } = await deps.database.rawTransaction((query) => applyStripeEvent(query, deps.billing, event));
-  if (userId) deps.onChange?.(userId);
-  return ignored ? { outcome, ignored } : { outcome };
-}
-
-function testEvent(type: string, object: unknown): string {
-  return JSON.stringify({ id: `evt_test_${randomBytes(12).toString('hex')}`, object: 'event', type, created: now(), livemode: false, api_version: null, data: { object } });
-}
-
-async function emitTestEvents(deps: BillingDeps, payloads: string[]): Promise<void> {
-  for (const payload of payloads) {
-    const header = deps.billing.stripe.webhooks.generateTestHeaderString({ payload, secret: deps.billing.webhookSecret });
-    await handleWebhook(deps, payload, header);
-  }
-}
-
-interface TestSubscriptionFields {
-  id: string;
-  customer: string;
-  userId: string;
-  priceId: string;
-  status: string;
-  trialEnd: number | null;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  discountPercent: number | null;
-  discountEnd: number | null;
-}
-
-function testSubscription(fields: TestSubscriptionFields) {
-  return {
-    id: fields.id,
-    object: 'subscription',
-    customer: fields.customer,
-    status: fields.status,
-    metadata: { userId: fields.userId },
-    trial_end: fields.trialEnd,
-    cancel_at_period_end: fields.cancelAtPeriodEnd,
-    cancel_at: fields.cancelAtPeriodEnd ? fields.periodEnd : null,
-    discounts: fields.discountPercent
-      ? [{ id: `di_test_${fields.id}`, object: 'discount', coupon: { id: RETENTION_COUPON_ID, percent_off: fields.discountPercent }, end: fields.discountEnd }]
-      : [],
-    items: { object: 'list', data: [{ id: `si_${fields.id}`, object: 'subscription_item', price: { id: fields.priceId, object: 'price' }, current_period_end: fields.periodEnd }] },
-  };
-}
-
-async function currentRecord(deps: BillingDeps, userId: string) {
-  const [row] = await deps.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row;
-}
-
-function planFromPrice(deps: BillingDeps, priceId: string): PlanId {
-  const plan = deps.billing.planForPrice(priceId);
-  if (!plan) throw badRequest(`priceId must be one of ${Object.values(deps.billing.priceIds).join(', ')}`);
-  return plan;
-}
+export type { BillingDeps } from './deps.js';
+export { handleWebhook } from './webhook.js';
+export { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-mode.js';
 
 export async function startCheckout(deps: BillingDeps, user: AuthContext, priceId: string): Promise<{ id: string; url: string }> {
   const plan = planFromPrice(deps, priceId);
@@ -138,101 +44,12 @@ export async function startCheckout(deps: BillingDeps, user: AuthContext, priceI
   return { id: session.id, url: session.url };
 }
 
-/** The form of the ids test mode makes; anything else cannot be one of its sessions. */
-const TEST_SESSION_ID = /^cs_test_[0-9a-f]{32}$/;
-
-async function ownTestSession(deps: BillingDeps, user: AuthContext, id: string) {
-  if (!TEST_SESSION_ID.test(id)) throw notFound('No such checkout session');
-  const [session] = await deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
-  if (!session || session.mode !== 'test' || session.userId !== user.user.id) throw notFound('No such checkout session');
-  return session;
-}
-
-export async function getTestCheckout(deps: BillingDeps, user: AuthContext, id: string) {
-  const session = await ownTestSession(deps, user, id);
-  const plan = PLANS[session.plan as PlanId];
-  const returning = Boolean(await currentRecord(deps, user.user.id));
-  return {
-    id: session.id,
-    status: session.status,
-    email: user.user.email,
-    plan: { id: plan.id, name: plan.name, price: plan.price, period: plan.period },
-    trialDays: returning ? 0 : TRIAL_DAYS,
-  };
-}
-
-/** Pays a test checkout: the events Stripe sends for a new subscription with a trial. */
-export async function payTestCheckout(deps: BillingDeps, user: AuthContext, id: string): Promise<{ redirectUrl: string }> {
-  const session = await ownTestSession(deps, user, id);
-  if (session.status !== 'open') throw conflict(`This checkout is already ${session.status}.`);
-  const subscriptionId = `sub_test_${randomBytes(12).toString('hex')}`;
-  const customer = `cus_test_${user.user.id}`;
-  // The free trial is for a first subscription only; a returning customer pays from day one.
-  const returning = Boolean(await currentRecord(deps, user.user.id));
-  const trialEnd = returning ? null : now() + TRIAL_DAYS * DAY;
-  // Calendar months and years, as Stripe bills and as the subscription clock renews (interval '1 month').
-  const periodEnd = trialEnd ?? seconds(session.plan === 'annual' ? addYears(new Date(), 1) : addMonths(new Date(), 1));
-  const subscription = testSubscription({
-    id: subscriptionId,
-    customer,
-    userId: user.user.id,
-    priceId: session.priceId,
-    status: returning ? 'active' : 'trialing',
-    trialEnd,
-    periodEnd,
-    cancelAtPeriodEnd: false,
-    discountPercent: null,
-    discountEnd: null,
-  });
-  await emitTestEvents(deps, [
-    testEvent('checkout.session.completed', {
-      id: session.id,
-      object: 'checkout.session',
-      mode: 'subscription',
-      client_reference_id: user.user.id,
-      customer,
-      subscription: subscriptionId,
-      metadata: { userId: user.user.id, plan: session.plan },
-      status: 'complete',
-    }),
-    testEvent('customer.subscription.created', subscription),
-    testEvent('invoice.paid', { id: `in_test_${randomBytes(8).toString('hex')}`, object: 'invoice', customer, subscription: subscriptionId, amount_paid: 0 }),
-  ]);
-  return { redirectUrl: `/checkout/success?session_id=${encodeURIComponent(session.id)}` };
-}
-
-export async function cancelTestCheckout(deps: BillingDeps, user: AuthContext, id: string): Promise<{ redirectUrl: string }> {
-  const session = await ownTestSession(deps, user, id);
-  if (session.status === 'open') await deps.database.db.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, id));
-  return { redirectUrl: '/pricing?checkout=canceled' };
-}
-
 async function requireSubscription(deps: BillingDeps, user: AuthContext) {
   const record = await currentRecord(deps, user.user.id);
   if (!record || !record.stripeSubscriptionId || !['active', 'trialing', 'past_due'].includes(record.status)) {
     throw conflict('There is no subscription to change.');
   }
   return record as typeof record & { stripeSubscriptionId: string };
-}
-
-type SubscriptionRecord = NonNullable<Awaited<ReturnType<typeof currentRecord>>>;
-
-/** Test mode: the subscription as Stripe would now describe it, with some fields changed. */
-function testSubscriptionFrom(record: SubscriptionRecord, userId: string, changes: Partial<TestSubscriptionFields>) {
-  const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
-  return testSubscription({
-    id: record.stripeSubscriptionId!,
-    customer: record.stripeCustomerId ?? `cus_test_${userId}`,
-    userId,
-    priceId: record.priceId ?? PLANS.monthly.priceId,
-    status: record.status,
-    trialEnd: seconds(record.trialEnd),
-    periodEnd: seconds(record.currentPeriodEnd) ?? now(),
-    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
-    discountPercent: record.discountPercent,
-    discountEnd: seconds(record.discountEndsAt),
-    ...changes,
-  });
 }
 
 async function setCancelAtPeriodEnd(deps: BillingDeps, user: AuthContext, cancel: boolean) {
@@ -338,7 +155,7 @@ export async function applyRetentionOffer(deps: BillingDeps, user: AuthContext):
     throw conflict(latest?.retentionOfferUsedAt ? RETENTION_OFFER_MESSAGES.used : RETENTION_OFFER_MESSAGES.outsideFlow);
   }
   try {
-    await attachRetentionDiscount(deps, record as SubscriptionRecord & { stripeSubscriptionId: string }, userId);
+    await attachRetentionDiscount(deps, record as StoredSubscription & { stripeSubscriptionId: string }, userId);
   } catch (error) {
     // Not applied, so not used: the customer may try again.
     await deps.database.db.update(subscriptions).set({ retentionOfferUsedAt: null }).where(eq(subscriptions.userId, userId));
@@ -347,7 +164,7 @@ export async function applyRetentionOffer(deps: BillingDeps, user: AuthContext):
   return { url: `${deps.config.appUrl}/profile?offer=applied` };
 }
 
-async function attachRetentionDiscount(deps: BillingDeps, record: SubscriptionRecord & { stripeSubscriptionId: string }, userId: string) {
+async function attachRetentionDiscount(deps: BillingDeps, record: StoredSubscription & { stripeSubscriptionId: string }, userId: string) {
   if (deps.billing.mode === 'test') {
     const discountEnd = seconds(addMonths(new Date(), RETENTION_OFFER.discountDuration));
     await emitTestEvents(deps, [
