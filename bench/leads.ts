@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createRandom } from '../apps/server/src/seed/generate.js';
 import { freePort, median, printTable, root, spawnServer, stop, tsxCli, verifyFromOutbox, waitFor200 } from './lib.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -52,20 +53,8 @@ async function signIn(base: string, dataDir: string): Promise<string> {
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-/** mulberry32, seeded: the same run asks the same sequence of questions. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, int, pick };
-}
+/** Seeded (mulberry32, the seed's own generator): the same run asks the same sequence of questions. */
+const random = createRandom;
 
 const ROUNDS = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+', 'Undisclosed'];
 const AMOUNTS = [500_000, 1_000_000, 5_000_000, 20_000_000, 50_000_000, 100_000_000];
