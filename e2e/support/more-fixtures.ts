@@ -1,5 +1,6 @@
 // Helpers for the billing and admin specs: the admin account, subscribing through the test-mode
 // checkout API, direct reads of the e2e database, and toasts.
+import type { Me, PublicConfig } from '@fundwire/shared';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminAccount, appUrl, createAccount, grantSubscription, signInBrowser, uniqueEmail, type Account } from './fixtures.js';
@@ -32,9 +33,6 @@ export async function subscriberContext(browser: Browser, request: APIRequestCon
   return { context, page, account };
 }
 
-export interface PublicConfig {
-  billing?: { mode: 'test' | 'stripe'; plans: Record<'monthly' | 'annual', { priceId: string }> };
-}
 
 /** The price id the server sells a plan under (GET /api/public-config). */
 export async function priceIdFor(request: APIRequestContext, plan: 'monthly' | 'annual'): Promise<string> {
@@ -60,23 +58,7 @@ export async function subscribeViaTestCheckout(request: APIRequestContext, plan:
   return session.id;
 }
 
-export interface MeSubscription {
-  status: string;
-  plan: 'monthly' | 'annual' | null;
-  priceId: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  willCancelAt: string | null;
-  discountPercent: number | null;
-  discountEndsAt: string | null;
-}
-
-export interface MeResponse {
-  user: { id: string; email: string; role: string };
-  subscription: MeSubscription | null;
-  hasActiveSubscription: boolean;
-}
+export type MeResponse = Me;
 
 export async function fetchMe(request: APIRequestContext): Promise<MeResponse> {
   const response = await request.get(`${appUrl}/api/me`);

@@ -65,7 +65,8 @@ describe('server process', () => {
     dirs.push(dataDir, webDist);
     const port = await freePort();
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, DEMO_DATA: '0' });
-    const deadline = Date.now() + 30_000;
+    // A cold start (a new PGlite database, every migration) takes 5-15 s; a loaded 2-core machine, more.
+    const deadline = Date.now() + 60_000;
     let status = 0;
     while (Date.now() < deadline) {
       try {
@@ -81,5 +82,5 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
-  }, 40_000);
+  }, 75_000);
 });

@@ -1,9 +1,8 @@
 // Who is signed in (GET /api/me), which social providers are configured (GET /api/public-config),
 // and signing out. /api/me is the app's one source of truth for the session, role and subscription.
-import { PLAN_IDS } from '@fundwire/shared';
+import { meResponseSchema, publicConfigSchema, type Me } from '@fundwire/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -18,55 +17,9 @@ export const VERIFY_EMAIL_CALLBACK = '/profile';
 /** better-auth's session endpoint: 200 `null` when nobody is signed in. */
 const SESSION_URL = '/api/auth/get-session';
 
-// The server adds billing fields as it grows; every newer field has a default, so an older server
-// (or a field it leaves out) still parses and the app keeps working.
-const planIdSchema = z.enum(PLAN_IDS);
-
-export const meSubscriptionSchema = z.object({
-  /** Stripe's status: trialing, active, past_due, canceled, ... (active and trialing grant access). */
-  status: z.string(),
-  plan: planIdSchema.nullable().default(null).catch(null),
-  priceId: z.string().nullable().default(null),
-  currentPeriodEnd: z.string().nullable().default(null),
-  trialEnd: z.string().nullable().default(null).catch(null),
-  cancelAtPeriodEnd: z.boolean().default(false),
-  willCancelAt: z.string().nullable().default(null),
-  discountPercent: z.number().nullable().default(null).catch(null),
-  discountEndsAt: z.string().nullable().default(null).catch(null),
-});
-
-export const meResponseSchema = z.object({
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(['user', 'admin']),
-    emailVerified: z.boolean().default(false),
-  }),
-  /** The account has the admin address and gets the admin role once it follows its verification link. */
-  adminVerificationPending: z.boolean().default(false),
-  subscription: meSubscriptionSchema.nullable(),
-  hasActiveSubscription: z.boolean(),
-});
-export type Me = z.infer<typeof meResponseSchema>;
-export type MeSubscription = NonNullable<Me['subscription']>;
-
-/** How checkout runs: 'stripe' with keys set, 'test' (the built-in checkout page) without. */
-export const billingConfigSchema = z.object({
-  mode: z.enum(['stripe', 'test']),
-  plans: z.object({
-    monthly: z.object({ priceId: z.string() }),
-    annual: z.object({ priceId: z.string() }),
-  }),
-});
-export type BillingConfig = z.infer<typeof billingConfigSchema>;
-
-export const publicConfigSchema = z.object({
-  socialProviders: z.object({ google: z.boolean(), github: z.boolean(), twitter: z.boolean() }),
-  // Missing or malformed billing settings must not break sign-in's social buttons: they read as absent.
-  billing: billingConfigSchema.optional().catch(undefined),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+// The shapes of GET /api/me and GET /api/public-config, defined once with the server's route schemas.
+export { billingConfigSchema, meResponseSchema, meSubscriptionSchema, publicConfigSchema } from '@fundwire/shared';
+export type { BillingConfig, Me, MeSubscription, PublicConfig } from '@fundwire/shared';
 
 export const authKeys = {
   me: ['me'] as const,

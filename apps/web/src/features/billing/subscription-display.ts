@@ -1,22 +1,12 @@
 // How a subscription reads on the profile: status colour and label, plan name, dates, discount, and
 // which action (cancel or reactivate) it offers. Pure, so the wording is tested without a browser.
-import { PLANS, type PlanId } from '@fundwire/shared';
+import { PLANS, type MeSubscription } from '@fundwire/shared';
 import { format, isValid, parseISO } from 'date-fns';
 import { parseCalendarDate } from '../../lib/format';
 import { discountedPrice, formatPricePerPeriod, planForPriceId, type PlanPriceIds } from './pricing';
 
-/** The subscription as GET /api/me reports it (structurally the same as the auth feature's MeSubscription). */
-export interface SubscriptionView {
-  status: string;
-  plan: PlanId | null;
-  priceId: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  willCancelAt: string | null;
-  discountPercent: number | null;
-  discountEndsAt: string | null;
-}
+/** The subscription as GET /api/me reports it (one shape, from @fundwire/shared). */
+export type SubscriptionView = MeSubscription;
 
 /** Stripe statuses that grant access (docs/product/DECISIONS.md: the advertised trial grants access). */
 const ACCESS_STATUSES = new Set(['active', 'trialing']);
