@@ -446,6 +446,8 @@ test.describe('375 px screen', () => {
 
 test.describe('every public page', () => {
   test('loads without console errors, page errors or requests to other hosts, and passes axe', async ({ page }) => {
+    // One test walks every public page and runs axe on each: about 3 s a page on a busy 2-core machine.
+    test.setTimeout(90_000);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
     page.on('console', (message) => {
