@@ -180,20 +180,17 @@ type Pending = { item: SourceItem; mapped: MappedLead } | { item: SourceItem; re
 
 class LeaseLostError extends Error {}
 
+/** The lead as the round of its original filing: the item itself, or for an amendment whose original we never saw, that original's number. */
+function asOriginalRound(source: string, item: SourceItem, mapped: MappedLead) {
+  const original = mapped.amends?.sourceId ?? item.id;
+  return { ...mapped.lead, identityKey: `${source}:${original}`, sourceId: original };
+}
+
 /** Gives the lead its round's identity: an amendment takes the round it amends, anything else is its own original filing. */
 async function withRoundIdentity(query: RawQuery, source: string, item: SourceItem, mapped: MappedLead) {
-  const lead = { ...mapped.lead };
   const target = mapped.amends ? await amendedRound(query, source, mapped.amends) : null;
-  if (target) {
-    lead.identityKey = target.identityKey;
-    lead.sourceId = target.sourceId ?? lead.sourceId;
-  } else {
-    // The round is its original filing: an amendment whose original we never saw starts the round with its number.
-    const original = mapped.amends?.sourceId ?? item.id;
-    lead.identityKey = `${source}:${original}`;
-    lead.sourceId = original;
-  }
-  return lead;
+  if (!target) return asOriginalRound(source, item, mapped);
+  return { ...mapped.lead, identityKey: target.identityKey, sourceId: target.sourceId ?? mapped.lead.sourceId };
 }
 
 /**
@@ -216,7 +213,7 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
   });
   const originals = fresh.flatMap((entry) => ('mapped' in entry && !entry.mapped.amends ? [{ item: entry.item, mapped: entry.mapped }] : []));
   if (originals.length > 0) {
-    const leads = originals.map((entry) => ({ ...entry.mapped.lead, identityKey: `${source}:${entry.item.id}`, sourceId: entry.item.id }));
+    const leads = originals.map((entry) => asOriginalRound(source, entry.item, entry.mapped));
     const result = await upsertLeadBatch(query, leads);
     originals.forEach((entry, index) => records.push(outcome(entry.item, result.byKey.get(leads[index]!.identityKey!))));
   }
