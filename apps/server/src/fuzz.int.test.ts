@@ -271,7 +271,7 @@ describe('fuzz: generated bad input', () => {
     add(20, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/stats', method: 'GET', url: `/api/leads/stats?${query}` }));
     add(60, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/export.csv', method: 'GET', url: `/api/leads/export.csv?${query}` }));
     add(40, fc.tuple(fc.oneof(fc.constantFrom(...companyIds), badSegment), fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({ route: 'GET /api/companies/:id', method: 'GET', url: `/api/companies/${id}${query ? `?${query}` : ''}` }));
-    add(15, badQuery(['token', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
+    add(15, badQuery(['page', 'q', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
     for (const route of ['GET /api/health', 'GET /api/free-leads', 'GET /api/public-config', 'GET /api/me', 'GET /api/me/alerts']) {
       add(5, badQuery(['x', 'limit', 'page']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));
     }
@@ -359,6 +359,7 @@ describe('fuzz: generated bad input', () => {
     body('PUT /api/email-preferences', '/api/email-preferences', 'PUT', 30, jsonBody(invalidObject({ token: 'x', preferences, frequency: 'weekly' }, { token: badToken, preferences: fc.constantFrom<unknown>('yes', { weeklyLeads: 'true' }, [], 1), frequency: fc.constantFrom<unknown>('hourly', '', 1, null) })));
     body('POST /api/unsubscribe', '/api/unsubscribe', 'POST', 20, jsonBody(invalidObject({ token: 'x' }, { token: badToken })));
     add(10, badQueryValue, (token) => ({ route: 'POST /api/unsubscribe', method: 'POST', url: '/api/unsubscribe', payload: `token=${token}&List-Unsubscribe=One-Click`, contentType: 'application/x-www-form-urlencoded' }));
+    body('POST /api/me/visits', '/api/me/visits', 'POST', 10, jsonBody(fc.constantFrom<unknown>({ at: '2026-01-01' }, [], 'visit', 1, null, true)));
     body('PUT /api/me/alerts', '/api/me/alerts', 'PUT', 30, jsonBody(invalidObject({ frequency: 'daily' }, { frequency: fc.oneof(fc.constantFrom('hourly', '', 'Weekly'), notAString, nulText) })));
 
     // Development mailbox.

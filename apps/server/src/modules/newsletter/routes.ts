@@ -11,6 +11,8 @@ import {
   sendWeeklyEmailResponseSchema,
   subscribeEmailRequestSchema,
   subscribeEmailResponseSchema,
+  SUBSCRIBERS_PAGE_SIZE,
+  subscribersQuerySchema,
   subscribersResponseSchema,
   updateEmailPreferencesSchema,
   type AlertFrequency,
@@ -205,15 +207,18 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscribers',
     {
       schema: {
-        querystring: noQuery,
+        querystring: subscribersQuerySchema,
         response: { 200: subscribersResponseSchema },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      const [list, schedule] = await Promise.all([listActiveSubscribers(app.database), newsletterSchedule(app.database, app.config.alertTimeZone)]);
+      const [list, schedule] = await Promise.all([listActiveSubscribers(app.database, request.query), newsletterSchedule(app.database, app.config.alertTimeZone)]);
       return {
         subscribers: list.subscribers,
+        page: request.query.page,
+        pageSize: SUBSCRIBERS_PAGE_SIZE,
+        matchCount: list.matchCount,
         stats: {
           totalSubscribers: list.total,
           weeklyLeads: await countNextNewsletterLeads(app.database, schedule),
