@@ -58,6 +58,17 @@ export function useLeadList(filter: LeadQueryFilter) {
   });
 }
 
+/** How many leads match `filter` and were added after `addedAfter` (ISO): the "new since your last visit" count. */
+export function useNewLeadCount(filter: LeadQueryFilter, addedAfter: string | null | undefined) {
+  const query = `${leadFilterQueryString(filter, { page: 1, limit: 1 })}&addedAfter=${encodeURIComponent(addedAfter ?? '')}`;
+  return useQuery({
+    queryKey: [...leadKeys.lists(), 'new-since', compactFilter(filter), addedAfter] as const,
+    queryFn: ({ signal }) => apiFetch(`${LEADS_URL}?${query}`, { schema: leadListResponseSchema, fallbackMessage: LEADS_ERROR, signal }),
+    enabled: typeof addedAfter === 'string',
+    select: (page) => ({ count: page.totalCount, exact: page.countIsExact }),
+  });
+}
+
 export function leadStatsQueryOptions() {
   return queryOptions({
     queryKey: leadKeys.stats(),
