@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, linkFrom, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
-import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
+import { newsletterSchedule, sendWeeklyNewsletter } from '../mail-queue/index.js';
 import { CONFIRMATION_RESENT_MESSAGE } from './routes.js';
 
 const WEEK = 7 * 86_400_000;
@@ -336,7 +336,7 @@ describe("'this week' means new to our readers", () => {
 
   it('fixes an edition when it is sent, not when it was prepared: leads uploaded later that day are in it, and the count said so', async () => {
     await t.database.rawTransaction((query) => query(`delete from mail_editions`));
-    const { prepareEdition } = await import('../alerts/editions.js');
+    const { prepareEdition } = await import('../mail-queue/editions.js');
     // Prepared at start-up with no mail sent yet...
     await prepareEdition(t.database, { kind: 'newsletter-weekly', now: new Date(), timeZone: t.config.alertTimeZone, trigger: 'schedule' });
     await t.database.rawTransaction((query) => query(`delete from mail_deliveries`));

@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { alertSettings, newsletterSubscribers, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
-import { countDigestLeads } from '../alerts/index.js';
+import { setAlertFrequency } from '../alerts/index.js';
+import { countDigestLeads } from '../mail-queue/index.js';
 import type { MailLinkSigner } from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
@@ -144,18 +145,6 @@ async function readPreferences(deps: NewsletterDeps, link: VerifiedLink): Promis
 
 export async function getEmailPreferences(deps: NewsletterDeps, token: string): Promise<EmailPreferencesResponse> {
   return readPreferences(deps, verifyLink(deps.signer, token, 'manage'));
-}
-
-export async function setAlertFrequency(database: Database, userId: string, frequency: AlertFrequency): Promise<void> {
-  await database.db
-    .insert(alertSettings)
-    .values({ userId, frequency })
-    .onConflictDoUpdate({ target: alertSettings.userId, set: { frequency, updatedAt: sql`now()` } });
-}
-
-export async function getAlertFrequency(database: Database, userId: string): Promise<AlertFrequency> {
-  const [row] = await database.db.select({ frequency: alertSettings.frequency }).from(alertSettings).where(eq(alertSettings.userId, userId));
-  return row?.frequency ?? 'weekly';
 }
 
 export async function updateEmailPreferences(
