@@ -7,7 +7,7 @@ import {
   FREE_LEADS_COUNT,
   RECENT_DAYS,
   CSV_HEADER_LINE,
-  leadCsvLines,
+  leadsCsvLines,
   type FreeLead,
   type Lead,
   type LeadFilter,
@@ -432,7 +432,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
     );
     let chunk = header;
     header = '';
-    for (const row of rows) chunk += leadCsvLines({ ...row, contacts: byLead.get(row.id) ?? [] });
+    chunk += leadsCsvLines(rows.map((row) => ({ ...row, contacts: byLead.get(row.id) ?? [] })));
     yield chunk;
     const last = rows[rows.length - 1]!;
     after = { date: last.fundingDate, id: last.id };
