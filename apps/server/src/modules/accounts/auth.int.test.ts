@@ -187,6 +187,10 @@ describe('accounts', () => {
     const mail = await smtp.waitFor((candidate) => candidate.to.includes('forgetful@example.com'));
     expect(mail.subject).toBe('Reset your Fundwire password');
     expect(mail.text).toContain(`${t.config.appUrl}/reset-password?token=`);
+    // The HTML part is the React Email frame the other mails use, with the link as its button.
+    expect(mail.html).toMatch(/<a[^>]+href="http[^"]+\/reset-password\?token=[^"]+"[^>]*>.*Choose a new password/s);
+    expect(mail.html).toContain('You receive this because of an action on your Fundwire account.');
+    expect(mail.html).not.toContain('Unsubscribe');
     const token = tokenFrom(mail.text);
 
     const reset = await t.app.inject({
