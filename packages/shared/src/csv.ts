@@ -2,6 +2,7 @@
 // neutralised. The server's export and the web app's export of selected rows write the same format.
 import { stringify, type Options } from 'csv-stringify/sync';
 import { CSV_COLUMNS } from './constants.js';
+import type { Lead } from './leads.js';
 
 // A formula may also start after a separator that a spreadsheet splits on when it guesses the
 // delimiter (`a;=cmd()`, `a\t=cmd()`), or after a line break inside a quoted cell.
@@ -32,17 +33,8 @@ export function csvLine(cells: Cell[]): string {
 
 export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
 
-export interface CsvLead {
-  companyName: string;
-  domain: string;
-  industry: string | null;
-  fundingAmount: number | null;
-  fundingRound: string | null;
-  location: string | null;
-  fundingDate: string;
-  description: string;
-  contacts: { name: string; role: string; email: string | null; linkedIn: string }[];
-}
+/** What a CSV line says of a lead (its columns, CSV_COLUMNS). */
+export type CsvLead = Pick<Lead, 'companyName' | 'domain' | 'industry' | 'fundingAmount' | 'fundingRound' | 'location' | 'fundingDate' | 'description' | 'contacts'>;
 
 /** One line per contact; unknown values are empty cells; a lead without contacts still gets one line with empty contact cells. */
 function leadRows(lead: CsvLead): Cell[][] {
