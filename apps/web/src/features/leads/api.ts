@@ -60,10 +60,11 @@ export function useLeadList(filter: LeadQueryFilter) {
 
 /** How many leads match `filter` and were added after `addedAfter` (ISO): the "new since your last visit" count. */
 export function useNewLeadCount(filter: LeadQueryFilter, addedAfter: string | null | undefined) {
-  const query = `${leadFilterQueryString(filter, { page: 1, limit: 1 })}&addedAfter=${encodeURIComponent(addedAfter ?? '')}`;
+  const counted = { ...filter, addedAfter: addedAfter ?? undefined };
   return useQuery({
-    queryKey: [...leadKeys.lists(), 'new-since', compactFilter(filter), addedAfter] as const,
-    queryFn: ({ signal }) => apiFetch(`${LEADS_URL}?${query}`, { schema: leadListResponseSchema, fallbackMessage: LEADS_ERROR, signal }),
+    queryKey: [...leadKeys.lists(), 'count', compactFilter(counted)] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`${LEADS_URL}?${leadFilterQueryString(counted, { page: 1, limit: 1 })}`, { schema: leadListResponseSchema, fallbackMessage: LEADS_ERROR, signal }),
     enabled: typeof addedAfter === 'string',
     select: (page) => ({ count: page.totalCount, exact: page.countIsExact }),
   });
