@@ -50,6 +50,13 @@ export function formatLeadDate(value: string): string {
 }
 
 /** "1 subscriber", "2 subscribers": the count and the noun, in the form the count needs. */
+const countFormatter = new Intl.NumberFormat('en-US');
+
+/** A whole number as people read it: 12,345. */
+export function formatCount(count: number): string {
+  return countFormatter.format(count);
+}
+
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }

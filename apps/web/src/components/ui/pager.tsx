@@ -2,8 +2,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { formatCount } from '@/lib/format';
 
-const numberFormatter = new Intl.NumberFormat('en-US');
 
 export interface PagerProps {
   /** 1-based. */
@@ -25,7 +25,7 @@ export function Pager({ page, pageCount, onPageChange, busy = false, label = 'Pa
         Previous
       </Button>
       <p data-testid="pager-status" className="text-sm text-muted-foreground tabular-nums">
-        Page {numberFormatter.format(page)} of {numberFormatter.format(pageCount)}
+        Page {formatCount(page)} of {formatCount(pageCount)}
       </p>
       <Button variant="outline" onClick={() => onPageChange(page + 1)} disabled={busy || page >= pageCount}>
         Next

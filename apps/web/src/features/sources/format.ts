@@ -1,6 +1,7 @@
 // How the sources screen reads: skip reasons in words, run times as "3 minutes ago" with the exact time.
 import type { SourceDay } from '@fundwire/shared';
 import { format, formatDistance, isValid } from 'date-fns';
+import { formatCount } from '@/lib/format';
 
 /** Words for the skip reasons in packages/shared SOURCE_SKIP_REASONS; other keys read with dashes as spaces. */
 const SKIP_REASON_LABELS: Record<string, string> = {
@@ -20,7 +21,7 @@ export function formatSkipped(skipped: Record<string, number>): string {
   const parts = Object.entries(skipped)
     .filter(([, count]) => count > 0)
     .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
-    .map(([reason, count]) => `${skipReasonLabel(reason)} ${count.toLocaleString('en-US')}`);
+    .map(([reason, count]) => `${skipReasonLabel(reason)} ${formatCount(count)}`);
   return parts.length === 0 ? 'none' : parts.join(', ');
 }
 

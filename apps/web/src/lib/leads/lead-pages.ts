@@ -1,6 +1,7 @@
 // The pages of an infinite lead list, as one list. Load More follows each page's cursor, so a lead added
 // while the user reads never pushes one already shown onto the next page; should one repeat anyway, it is shown once.
 import type { LeadListResponse } from '@fundwire/shared';
+import { formatCount } from '@/lib/format';
 
 export function flattenLeadPages(pages: readonly Pick<LeadListResponse, 'leads'>[]): LeadListResponse['leads'] {
   const seen = new Set<string>();
@@ -21,9 +22,8 @@ export function nextLeadCursor(lastPage: Pick<LeadListResponse, 'hasMore' | 'lea
   return lastPage.hasMore && lastPage.leads.length > 0 && lastPage.nextCursor !== null ? lastPage.nextCursor : undefined;
 }
 
-const countFormatter = new Intl.NumberFormat('en-US');
 
 /** "23,000 leads", or "about 23,000 leads" when the server estimated the count. */
 export function leadCountText(count: number, exact: boolean): string {
-  return `${exact ? '' : 'about '}${countFormatter.format(count)} ${count === 1 ? 'lead' : 'leads'}`;
+  return `${exact ? '' : 'about '}${formatCount(count)} ${count === 1 ? 'lead' : 'leads'}`;
 }

@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/toaster';
 import { SUBSCRIBER_MESSAGES, useSendWeeklyEmail, useSubscribers } from '@/features/alerts/api';
 import { MAX_SUBSCRIBER_SEARCH, SubscriberList, SubscriberSearch } from '@/features/alerts/components/subscriber-list';
 import { formatSendTime, isOverdue } from '@/features/alerts/schedule-display';
-import { pluralize } from '@/lib/format';
+import { formatCount, pluralize } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Email Subscribers';
@@ -117,10 +117,10 @@ export function AdminSubscribersRoute() {
       ) : data ? (
         <div className="grid gap-8">
           <div className="grid gap-4 sm:grid-cols-3">
-            <StatCard label="Total Subscribers" value={data.stats.totalSubscribers.toLocaleString('en-US')} testId="stat-total" />
+            <StatCard label="Total Subscribers" value={formatCount(data.stats.totalSubscribers)} testId="stat-total" />
             <StatCard
               label="Weekly Leads"
-              value={data.stats.weeklyLeads.toLocaleString('en-US')}
+              value={formatCount(data.stats.weeklyLeads)}
               hint="In the next weekly email: added since the last one and funded in the last 30 days"
               testId="stat-weekly-leads"
             />

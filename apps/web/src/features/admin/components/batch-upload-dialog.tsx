@@ -12,10 +12,10 @@ import { batchErrorBodySchema, describeBatchRows, parseBatchJson, prepareBatchLe
 import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, batchUploadedMessage } from '../messages';
 import { ApiRequestError, serverMessage } from '../request';
+import { formatCount } from '@/lib/format';
 
 /** Rejected rows listed in full; past this the list says how many more there are. */
 const MAX_LISTED_ROWS = 500;
-const countFormatter = new Intl.NumberFormat('en-US');
 
 export interface BatchUploadDialogProps {
   open: boolean;
@@ -38,7 +38,7 @@ export function BatchUploadDialog({ open, onOpenChange }: BatchUploadDialogProps
         <DialogHeader>
           <DialogTitle>Batch Upload Leads</DialogTitle>
           <DialogDescription>
-            Paste a JSON array of leads (or {'{"leads": [...]}'}), up to {countFormatter.format(MAX_BATCH_LEADS)} at a time. Amounts are whole
+            Paste a JSON array of leads (or {'{"leads": [...]}'}), up to {formatCount(MAX_BATCH_LEADS)} at a time. Amounts are whole
             dollars. A lead already on file with the same domain, round and funding date is updated, except fields edited by hand. If any row is rejected, nothing is saved.
           </DialogDescription>
         </DialogHeader>
@@ -72,7 +72,7 @@ function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps)
     if (!parsed.ok) {
       if (parsed.reason === 'too-many') {
         toast.error(ADMIN_MESSAGES.batchFailed, {
-          description: `At most ${countFormatter.format(MAX_BATCH_LEADS)} leads per upload; this has ${countFormatter.format(parsed.count ?? 0)}.`,
+          description: `At most ${formatCount(MAX_BATCH_LEADS)} leads per upload; this has ${formatCount(parsed.count ?? 0)}.`,
         });
       } else {
         toast.error(ADMIN_MESSAGES.batchBadJson);
@@ -156,7 +156,7 @@ function RejectedRows({ rows }: { rows: BatchRowProblem[] }) {
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="text-muted-foreground">…and {countFormatter.format(more)} more rows.</p>}
+      {more > 0 && <p className="text-muted-foreground">…and {formatCount(more)} more rows.</p>}
     </div>
   );
 }

@@ -14,10 +14,10 @@ import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, importedMessage } from '../messages';
 import { serverMessage } from '../request';
 import { isRetryable } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 
 /** The dataset the sample file comes from; its licence (CC BY 4.0) asks for this credit. */
 export const FUNDRAISING_FOX_URL = 'https://fundraisingfox.com';
-const countFormatter = new Intl.NumberFormat('en-US');
 
 export interface CsvImportDialogProps {
   open: boolean;
@@ -161,7 +161,7 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
           <div key={stat.label} className="rounded-md border border-border px-3 py-2">
             <dt className="text-xs text-muted-foreground">{stat.label}</dt>
             <dd data-testid={`import-${stat.label.toLowerCase()}`} className="text-lg font-semibold tabular-nums">
-              {countFormatter.format(stat.value)}
+              {formatCount(stat.value)}
             </dd>
           </div>
         ))}
@@ -169,7 +169,7 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
       {summary.created + summary.updated === 0 && <p className="text-sm text-muted-foreground">Nothing in this file would be added or changed.</p>}
       {listed.length > 0 && (
         <div className="grid min-w-0 gap-2">
-          <h3 className="text-sm font-semibold">Skipped rows ({countFormatter.format(Math.max(summary.skipped, listed.length))})</h3>
+          <h3 className="text-sm font-semibold">Skipped rows ({formatCount(Math.max(summary.skipped, listed.length))})</h3>
           <ul data-testid="import-skipped-rows" tabIndex={0} aria-label="Skipped rows" className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm">
             {listed.map((row) => (
               <li key={`${row.line}-${row.company}`} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3">
@@ -179,13 +179,13 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
               </li>
             ))}
           </ul>
-          {more > 0 && <p className="text-xs text-muted-foreground">…and {countFormatter.format(more)} more.</p>}
+          {more > 0 && <p className="text-xs text-muted-foreground">…and {formatCount(more)} more.</p>}
           {summary.skippedByReason.length > 0 && (
             <ul data-testid="import-skip-reasons" aria-label="Skipped rows by reason" className="grid gap-1 text-xs text-muted-foreground">
               {summary.skippedByReason.map((entry) => (
                 <li key={entry.reason} className="flex justify-between gap-3">
                   <span className="min-w-0 break-words">{entry.reason}</span>
-                  <span className="shrink-0 tabular-nums">{countFormatter.format(entry.count)}</span>
+                  <span className="shrink-0 tabular-nums">{formatCount(entry.count)}</span>
                 </li>
               ))}
             </ul>

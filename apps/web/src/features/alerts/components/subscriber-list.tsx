@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { pluralize } from '@/lib/format';
+import { formatCount, pluralize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { format } from 'date-fns';
 import { formatExactDate, formatRelativeDate } from '@/lib/format';
@@ -60,7 +60,7 @@ export function SubscriberList({ subscribers, page, pageSize, matchCount, search
         </h2>
         <p className="text-sm text-muted-foreground tabular-nums" data-testid="subscriber-range">
           {matchCount > subscribers.length
-            ? `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${matchCount.toLocaleString('en-US')}`
+            ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(matchCount)}`
             : pluralize(matchCount, searching ? 'match' : 'subscriber', searching ? 'matches' : undefined)}
         </p>
       </div>

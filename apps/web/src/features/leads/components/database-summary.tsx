@@ -4,16 +4,15 @@ import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 import { useLeadStats } from '../api';
 
-const countFormatter = new Intl.NumberFormat('en-US');
 
 const ITEMS: { label: string; value: (stats: LeadStats) => string; hint?: string }[] = [
-  { label: 'Total Leads', value: (stats) => countFormatter.format(stats.totalLeads) },
+  { label: 'Total Leads', value: (stats) => formatCount(stats.totalLeads) },
   { label: 'Total Funding', value: (stats) => formatMoney(stats.totalFunding), hint: 'Disclosed amounts only' },
   { label: 'Avg Funding', value: (stats) => formatMoney(stats.avgFunding), hint: 'Mean of the disclosed amounts' },
-  { label: 'This Week', value: (stats) => countFormatter.format(stats.recentLeads), hint: 'Funded in the last 7 days' },
+  { label: 'This Week', value: (stats) => formatCount(stats.recentLeads), hint: 'Funded in the last 7 days' },
 ];
 
 export function DatabaseSummary() {
@@ -52,7 +51,7 @@ export function DatabaseSummary() {
           </dl>
           {data && (
             <p data-testid="disclosed-count" className="mt-3 text-xs text-muted-foreground">
-              Totals cover the {countFormatter.format(data.disclosedCount)} of {countFormatter.format(data.totalLeads)} rounds with a disclosed amount.
+              Totals cover the {formatCount(data.disclosedCount)} of {formatCount(data.totalLeads)} rounds with a disclosed amount.
             </p>
           )}
         </>

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { dayStatusLabel, formatExactTime, formatRelativeTime, formatSkipped, totalSkipped } from '../format';
+import { formatCount } from '@/lib/format';
 
 function Time({ iso }: { iso: string }) {
   return (
@@ -28,7 +29,6 @@ function DayStatusBadge({ status }: { status: SourceDay['status'] }) {
   return <Badge variant={variant}>{dayStatusLabel(status)}</Badge>;
 }
 
-const number = (value: number) => value.toLocaleString('en-US');
 
 function DaysTable({ days, name }: { days: SourceDay[]; name: string }) {
   const captionId = useId();
@@ -55,14 +55,14 @@ function DaysTable({ days, name }: { days: SourceDay[]; name: string }) {
             <tr key={day.day} data-testid="source-day" data-day={day.day}>
               <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">{day.day}</th>
               <td className="px-3 py-2"><DayStatusBadge status={day.status} /></td>
-              <td className="px-3 py-2 text-right" data-testid="day-seen">{number(day.filingsSeen)}</td>
-              <td className="px-3 py-2 text-right" data-testid="day-created">{number(day.created)}</td>
-              <td className="px-3 py-2 text-right" data-testid="day-updated">{number(day.updated)}</td>
+              <td className="px-3 py-2 text-right" data-testid="day-seen">{formatCount(day.filingsSeen)}</td>
+              <td className="px-3 py-2 text-right" data-testid="day-created">{formatCount(day.created)}</td>
+              <td className="px-3 py-2 text-right" data-testid="day-updated">{formatCount(day.updated)}</td>
               <td className="px-3 py-2" data-testid="day-skipped">
                 {totalSkipped(day.skipped) === 0 ? <span className="text-muted-foreground">none</span> : formatSkipped(day.skipped)}
               </td>
               <td className={day.failed > 0 ? 'px-3 py-2 text-right font-medium text-destructive' : 'px-3 py-2 text-right'} data-testid="day-failed">
-                {number(day.failed)}
+                {formatCount(day.failed)}
               </td>
             </tr>
           ))}
