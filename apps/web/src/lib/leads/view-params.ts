@@ -2,7 +2,7 @@
 // &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=, and the historical page's range preset), so a
 // shared link or a reload shows the same view. These read and write those params, and turn them into the API's lead
 // filter. A value the server would refuse is ignored on the way in and never sent.
-import { FUNDING_ROUNDS, UNDISCLOSED, type LeadFilter } from '@fundwire/shared';
+import { FUNDING_ROUNDS, MAX_FILTER_VALUES, UNDISCLOSED, type LeadFilter } from '@fundwire/shared';
 import { formatLeadDate, formatMoney, parseCalendarDate } from '@/lib/format';
 import { dateRangeBounds, DATE_RANGES, DEFAULT_DATE_RANGE, isDateRangeKey, recentLeadsStart, type DateRangeKey } from '@/lib/leads/date-range';
 
@@ -11,7 +11,7 @@ export const MAX_SEARCH_LENGTH = 200;
 export const MAX_INDUSTRY_LENGTH = 100;
 export const MAX_LOCATION_LENGTH = 100;
 /** How many industries (and rounds) one filter may name. */
-export const MAX_FILTER_VALUES = 20;
+export { MAX_FILTER_VALUES };
 
 /** The round filter's choices: the six rounds and Undisclosed (no stated round), in round order. */
 export const ROUND_FILTER_VALUES = [...FUNDING_ROUNDS, UNDISCLOSED] as const;
@@ -31,6 +31,8 @@ export interface LeadQueryFilter {
   dateEnd?: string;
   location?: string;
   hasContacts?: boolean;
+  /** Only leads added after this moment (ISO timestamp); not a URL filter of these screens. */
+  addedAfter?: string;
   q?: string;
 }
 // What the web app sends, the server must accept: each field has the parsed filter's type.
@@ -309,5 +311,6 @@ const FILTER_KEYS = [
   'dateEnd',
   'location',
   'hasContacts',
+  'addedAfter',
   'q',
 ] as const satisfies readonly (keyof LeadQueryFilter)[];
