@@ -3,6 +3,7 @@
 // checkboxes keep Space, Tab and screen readers working as everywhere else. Pair it with a <Label id> passed as labelId.
 import { Check, ChevronDown } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
+import { useState } from 'react';
 import { cn } from '@/lib/utils';
 
 export interface MultiSelectOption {
@@ -29,11 +30,23 @@ export interface MultiSelectProps {
 }
 
 export function MultiSelect({ id, labelId, title, options, selected, onChange, placeholder, max, emptyText, className }: MultiSelectProps) {
-  const chosen = options.filter((option) => selected.includes(option.value));
+  // The boxes follow a click at once, even when the owner's state (e.g. the URL, updated in a transition) takes a moment
+  // to catch up; whenever `selected` changes, it is the truth again.
+  const [current, setCurrent] = useState(selected);
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setCurrent(selected);
+  }
+  const chosen = options.filter((option) => current.includes(option.value));
   const summary = chosen.length === 0 ? placeholder : chosen.length === 1 ? chosen[0]!.label : `${chosen.length} selected`;
-  const full = max !== undefined && selected.length >= max;
+  const full = max !== undefined && current.length >= max;
+  const change = (next: string[]) => {
+    setCurrent(next);
+    onChange(next);
+  };
   const toggle = (value: string, checked: boolean) =>
-    onChange(checked ? [...selected.filter((other) => other !== value), value] : selected.filter((other) => other !== value));
+    change(checked ? [...current.filter((other) => other !== value), value] : current.filter((other) => other !== value));
 
   return (
     <PopoverPrimitive.Root>
@@ -64,7 +77,7 @@ export function MultiSelect({ id, labelId, title, options, selected, onChange, p
               <legend className="sr-only">{title}</legend>
               <ul className="grid">
                 {options.map((option) => {
-                  const checked = selected.includes(option.value);
+                  const checked = current.includes(option.value);
                   return (
                     <li key={option.value}>
                       <label
@@ -94,12 +107,12 @@ export function MultiSelect({ id, labelId, title, options, selected, onChange, p
               </ul>
             </fieldset>
           )}
-          {selected.length > 0 && (
+          {current.length > 0 && (
             <div className="border-t border-border p-1">
               <button
                 type="button"
                 className="w-full rounded-sm px-3 py-2 text-left text-sm text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                onClick={() => onChange([])}
+                onClick={() => change([])}
               >
                 Clear {title.toLowerCase()}
               </button>
