@@ -1,6 +1,8 @@
 // Every lead filter on screen (issue 17): each one set through the UI lands in the URL under the API's name, narrows
 // the list to exactly the seeded leads it should, survives a reload, and comes off again with its chip or Clear all.
 // The leads are seeded under two industries of this run's own, so other tests' data never shows up in the lists.
+import { readFile } from 'node:fs/promises';
+import { parseCsv } from '@fundwire/shared';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { createAccount, expect, fetchAllLeads, grantSubscription, insertLeads, localDay, signInBrowser, test, type NewLead } from '../support/fixtures.js';
@@ -130,6 +132,8 @@ test.describe('lead filters', () => {
     await page.getByRole('button', { name: 'Remove filter Round: Seed' }).click();
     await expectParam(page, 'fundingRound', ['Undisclosed']);
     await expectRows(page, [GAMMA]);
+    // The focus moves to the chip now in its place.
+    await expect(page.getByRole('button', { name: 'Remove filter Round: Undisclosed' })).toBeFocused();
     await page.getByRole('button', { name: `Remove filter Industry: ${INDUSTRY}` }).click();
     await expectParam(page, 'industry', [OTHER_INDUSTRY]);
     await expect(page.getByRole('heading', { name: 'No leads match these filters' })).toBeVisible();
@@ -137,6 +141,7 @@ test.describe('lead filters', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(page).toHaveURL((url) => url.search === '');
     await expect(chips(page)).toHaveCount(0);
+    await expect(page.getByLabel('Search', { exact: true })).toBeFocused();
   });
 
   test('amount range takes short forms, goes in the URL and survives a reload', async ({ page, request }) => {
@@ -220,6 +225,10 @@ test.describe('lead filters', () => {
     await expectParam(page, 'hasContacts', ['true']);
     await expectRows(page, [DELTA, GAMMA, ALPHA]);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/leads/export.csv?${BOTH_INDUSTRIES}&hasContacts=true`);
+    // The file holds the same leads, one row per contact.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const rows = parseCsv(await readFile(await download.path(), 'utf8')).slice(1);
+    expect(rows.map((row) => row[0])).toEqual([DELTA, GAMMA, ALPHA, ALPHA].map((lead) => lead.companyName));
 
     await page.reload();
     await expectRows(page, [DELTA, GAMMA, ALPHA]);

@@ -2,7 +2,7 @@
 // historical page) the date range, preset or custom. Values come from and go to the URL (useLeadView). The active
 // filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button.
 import { SlidersHorizontal, Search, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -60,6 +60,19 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
   const chips = activeFilters(params, { withDates });
   const clearable = hasActiveFilters(params, { withDates }) || view.searchText.trim() !== '';
 
+  // A removed chip takes the focus with it: once it is gone, focus the chip now in its place (or the last one), or the
+  // search box when none is left. Clear all does the same at once.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const chipListRef = useRef<HTMLUListElement>(null);
+  const removedChip = useRef<{ key: string; index: number } | null>(null);
+  useEffect(() => {
+    const removed = removedChip.current;
+    if (!removed || chips.some((chip) => chip.key === removed.key)) return;
+    removedChip.current = null;
+    const buttons = chipListRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? searchRef.current)?.focus();
+  }, [chips]);
+
   // A shared link may name an industry the stats do not list (yet); keep it selectable.
   const industryNames = industries ?? [];
   const industryOptions = [...params.industry.filter((name) => !industryNames.includes(name)), ...industryNames].map((name) => ({ value: name, label: name }));
@@ -85,6 +98,7 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
+              ref={searchRef}
               id={ids.search}
               type="search"
               placeholder="Search companies..."
@@ -261,14 +275,17 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
       {(chips.length > 0 || clearable) && (
         <div className="flex flex-wrap items-center gap-2">
           {chips.length > 0 && (
-            <ul aria-label="Active filters" className="flex min-w-0 flex-wrap gap-2">
-              {chips.map((chip) => (
+            <ul ref={chipListRef} aria-label="Active filters" className="flex min-w-0 flex-wrap gap-2">
+              {chips.map((chip, index) => (
                 <li key={chip.key} className="min-w-0">
                   <button
                     type="button"
                     data-testid="filter-chip"
                     aria-label={`Remove filter ${chip.label}`}
-                    onClick={() => update(chip.remove)}
+                    onClick={() => {
+                      removedChip.current = { key: chip.key, index };
+                      update(chip.remove);
+                    }}
                     className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary-soft py-1 pr-2 pl-3 text-xs font-medium text-primary hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
                     <span className="truncate">{chip.label}</span>
@@ -279,7 +296,14 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
             </ul>
           )}
           {clearable && (
-            <Button variant="link" size="sm" onClick={view.clearFilters}>
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => {
+                view.clearFilters();
+                searchRef.current?.focus();
+              }}
+            >
               Clear all
             </Button>
           )}
