@@ -70,6 +70,7 @@ describe('readLeadViewParams', () => {
     expect(read(`minFunding=${'9'.repeat(20)}`).minFunding).toBeNull();
     expect(read(`industry=${'x'.repeat(101)}&industry=AI`).industry).toEqual(['AI']);
     expect(read('fundingRound=Seed&fundingRound=bogus').fundingRound).toEqual(['Seed']);
+    expect(read('dateStart=2024-1-5&dateEnd=2024-02-29')).toMatchObject({ dateStart: '', dateEnd: '2024-02-29' });
   });
 
   it('keeps at most the server limit of industries, without repeats, and rounds in round order', () => {

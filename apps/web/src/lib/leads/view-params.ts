@@ -2,8 +2,8 @@
 // &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=, and the historical page's range preset), so a
 // shared link or a reload shows the same view. These read and write those params, and turn them into the API's lead
 // filter. A value the server would refuse is ignored on the way in and never sent.
-import { FUNDING_ROUNDS, MAX_FILTER_VALUES, UNDISCLOSED, type LeadFilter } from '@fundwire/shared';
-import { formatLeadDate, formatMoney, parseCalendarDate } from '@/lib/format';
+import { FUNDING_ROUNDS, isoDateSchema, MAX_FILTER_VALUES, UNDISCLOSED, type LeadFilter } from '@fundwire/shared';
+import { formatLeadDate, formatMoney } from '@/lib/format';
 import { dateRangeBounds, DATE_RANGES, DEFAULT_DATE_RANGE, isDateRangeKey, recentLeadsStart, type DateRangeKey } from '@/lib/leads/date-range';
 
 /** The server's limits (leadFilterSchema): longer values would be rejected with a 400. */
@@ -118,10 +118,10 @@ function readAmount(value: string | null): number | null {
   return Number.isSafeInteger(amount) ? amount : null;
 }
 
-/** A calendar day the API accepts (YYYY-MM-DD, a real date, year 1 or later), or ''. */
+/** A calendar day the API accepts (its own check: YYYY-MM-DD, a real date, not year 0000), or ''. */
 export function readCalendarDay(value: string | null): string {
   const day = (value ?? '').trim();
-  return parseCalendarDate(day) && !day.startsWith('0000') ? day : '';
+  return isoDateSchema.safeParse(day).success ? day : '';
 }
 
 function readList(params: URLSearchParams, key: string): string[] {
