@@ -42,12 +42,7 @@ export function CompanyRoute() {
           }
         />
       ) : error ? (
-        <ErrorState
-          title="Error loading company"
-          message={error.message}
-          onRetry={() => void company.refetch()}
-          retrying={company.isFetching}
-        />
+        <ErrorState title="Error loading company" message={error.message} onRetry={() => void company.refetch()} retrying={company.isFetching} />
       ) : (
         <CompanyProfileSkeleton />
       )}

@@ -20,6 +20,7 @@ export function DashboardRoute() {
   useDocumentTitle('Recent Leads');
   const today = useToday();
   const view = useLeadView();
+  const { q } = view.params;
   const filter = useMemo(() => recentLeadFilter(view.params, today), [view.params, today]);
   const leads = useLeadList(filter);
   const stats = useLeadStats();
@@ -40,7 +41,7 @@ export function DashboardRoute() {
         <LeadResults
           query={leads}
           searchText={view.searchText}
-          serverSearch={view.params.q}
+          serverSearch={q}
           actionLabel="View Contacts"
           errorLayout="inline"
           empty={

@@ -18,6 +18,7 @@ export function HistoricalRoute() {
   useDocumentTitle('Historical Leads');
   const today = useToday();
   const view = useLeadView();
+  const { q } = view.params;
   const filter = useMemo(() => historicalLeadFilter(view.params, today), [view.params, today]);
   const leads = useLeadList(filter);
   const stats = useLeadStats();
@@ -38,7 +39,7 @@ export function HistoricalRoute() {
         <LeadResults
           query={leads}
           searchText={view.searchText}
-          serverSearch={view.params.q}
+          serverSearch={q}
           actionLabel="View Details"
           errorLayout="stacked"
           empty={
