@@ -15,8 +15,8 @@ import { insertLeads } from '../apps/server/src/seed/insert.js';
 import { generateLeads } from '../apps/server/src/seed/generate.js';
 import { MailLinkSigner } from '../apps/server/src/mail/signed-links.js';
 import { createMailer } from '../apps/server/src/mail/transport.js';
-import { prepareEdition } from '../apps/server/src/modules/alerts/editions.js';
-import { drainDeliveries } from '../apps/server/src/modules/alerts/sender.js';
+import { prepareEdition } from '../apps/server/src/modules/mail-queue/editions.js';
+import { drainDeliveries } from '../apps/server/src/modules/mail-queue/sender.js';
 import { median, printTable } from './lib.js';
 
 const RECIPIENTS = Number(process.env.BENCH_MAIL_RECIPIENTS ?? 10_000);

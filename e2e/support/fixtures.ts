@@ -216,7 +216,8 @@ export interface NewLead {
 
 /**
  * Writes leads straight into the e2e database and bumps the leads version, as every lead write in the
- * server does, so its list and stats caches see them. Stands in for the admin API until it exists.
+ * server does, so its list and stats caches see them. Specs seed this way so any of them can add leads
+ * without an admin session; admin.spec drives the admin API and screens themselves.
  */
 export async function insertLeads(newLeads: NewLead[]): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });

@@ -1,7 +1,8 @@
 // The subscriber's lead screens (Recent and Historical) against the real API: what the cards, filters,
 // dialogs, summary and CSV export show is compared with what GET /api/leads answers for the same filter.
 import { readFile } from 'node:fs/promises';
-import { CSV_COLUMNS, parseCsv } from '@fundwire/shared';
+import { CSV_COLUMNS } from '@fundwire/shared';
+import { parse } from 'csv-parse/sync';
 import type { Locator, Page, Request } from '@playwright/test';
 import {
   appUrl,
@@ -18,6 +19,9 @@ import {
   type LeadFilterParams,
   type NewLead,
 } from '../support/fixtures.js';
+
+/** RFC 4180 text back into rows, as a spreadsheet would read it. */
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 const PAGE_SIZE = 20;
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });

@@ -96,6 +96,44 @@ test.describe('newsletter and alerts', () => {
     await expect(page.getByText('No subscribers found')).toBeVisible();
   });
 
+  test('the admin pages through subscribers and searches them, both kept in the URL', async ({ page }) => {
+    const tag = `pg${Date.now().toString(36)}`;
+    // 60 addresses, confirmed a minute apart: newest first is 059 down to 000.
+    await sql(
+      `insert into newsletter_subscribers (email, status, confirmed_at)
+       select format('%s-%s@paging.example', $1::text, lpad(i::text, 3, '0')), 'active', now() - make_interval(mins => 60 - i) from generate_series(0, 59) as i`,
+      [tag],
+    );
+    await signInAsAdmin(page);
+    await page.goto(`/admin/subscribers`);
+    await page.getByLabel('Search subscribers').fill(tag);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+    const list = page.getByTestId('subscriber-list').getByRole('listitem');
+    await expect(page.getByTestId('subscriber-range')).toHaveText('1–50 of 60');
+    await expect(list).toHaveCount(50);
+    await expect(list.first()).toContainText(`${tag}-059@paging.example`);
+    await page.getByRole('navigation', { name: 'Subscriber pages' }).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByTestId('subscriber-range')).toHaveText('51–60 of 60');
+    await expect(list).toHaveCount(10);
+    await expect(list.last()).toContainText(`${tag}-000@paging.example`);
+    // A reload keeps the page and the search.
+    await page.reload();
+    await expect(page.getByLabel('Search subscribers')).toHaveValue(tag);
+    await expect(list.first()).toContainText(`${tag}-009@paging.example`);
+    // A narrower search starts again at page 1; one that matches nothing says so and offers to clear it.
+    await page.getByLabel('Search subscribers').fill(`${tag}-042`);
+    await expect(list).toHaveCount(1);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(page.getByTestId('subscriber-range')).toHaveText('1 match');
+    await page.getByLabel('Search subscribers').fill(`${tag}-nobody`);
+    await expect(page.getByText('No subscribers match')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page.getByLabel('Search subscribers')).toHaveValue('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(list.first()).toBeVisible();
+  });
+
   test('a forged or missing mail link says so instead of breaking', async ({ page }) => {
     await page.goto('/unsubscribe?token=forged.token');
     await expect(page.getByRole('alert')).toContainText('This link is not valid or has expired');

@@ -9,7 +9,8 @@ import { seedDemoDataIfNeeded } from './seed/demo.js';
 import { loadInstallationSecret } from './db/secrets.js';
 import { MailLinkSigner } from './mail/signed-links.js';
 import { createMailer, type Mailer } from './mail/transport.js';
-import { newWorkerId } from './modules/alerts/service.js';
+import { newWorkerId } from './modules/mail-queue/service.js';
+import { alertRoutes } from './modules/alerts/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('billing', await createBilling(config, database));
   await app.register(billingRoutes);
   await app.register(newsletterRoutes);
+  await app.register(alertRoutes);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {

@@ -341,7 +341,7 @@ describe('fuzz: generated bad input', () => {
       method: 'GET',
       url: `/api/companies/${id}${query ? `?${query}` : ''}`,
     }));
-    add(15, badQuery(['token', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
+    add(15, badQuery(['page', 'q', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
     for (const route of ['GET /api/health', 'GET /api/free-leads', 'GET /api/public-config', 'GET /api/me', 'GET /api/me/alerts']) {
       add(5, badQuery(['x', 'limit', 'page']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));
     }
@@ -497,6 +497,7 @@ describe('fuzz: generated bad input', () => {
       payload: `token=${token}&List-Unsubscribe=One-Click`,
       contentType: 'application/x-www-form-urlencoded',
     }));
+    body('POST /api/me/visits', '/api/me/visits', 'POST', 10, jsonBody(fc.constantFrom<unknown>({ at: '2026-01-01' }, [], 'visit', 1, null, true)));
     body(
       'PUT /api/me/alerts',
       '/api/me/alerts',

@@ -40,6 +40,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/email-preferences': 'public',
   'POST /api/unsubscribe': 'public',
   'GET /api/me/alerts': 'user',
+  'POST /api/me/visits': 'subscriber',
   'PUT /api/me/alerts': 'user',
   'GET /api/subscribers': 'admin',
   'POST /api/send-weekly-email': 'admin',

@@ -5,7 +5,7 @@ import { openDatabase } from '../src/db/client.js';
 import { loadInstallationSecret } from '../src/db/secrets.js';
 import { MailLinkSigner } from '../src/mail/signed-links.js';
 import { createMailer } from '../src/mail/transport.js';
-import { drainDeliveries } from '../src/modules/alerts/sender.js';
+import { drainDeliveries } from '../src/modules/mail-queue/sender.js';
 
 const env = process.env;
 const log = pino({ level: 'warn' });

@@ -44,7 +44,7 @@ export async function addActiveSubscribers(database: Database, emails: string[])
   );
 }
 
-export { mailRunDeps as mailDeps } from '../src/modules/alerts/service.js';
+export { mailRunDeps as mailDeps } from '../src/modules/mail-queue/service.js';
 
 export function linkFrom(text: string, pathPart: string): string {
   const found = text.match(/https?:\/\/[^\s<>"')\]]+/g)?.find((link) => link.includes(pathPart));

@@ -73,3 +73,12 @@ export const stripeWebhookResponseSchema = z.object({
 });
 
 
+
+/** `POST /api/me/visits`: the dashboard records a visit and learns when the one before it was. */
+export const visitResponseSchema = z.object({
+  /** The previous visit (ISO); null on the first. Rounds added after it are new to this user. */
+  previousVisitAt: z.string().nullable(),
+  /** This visit, as recorded (ISO). */
+  visitAt: z.string(),
+});
+export type VisitResponse = z.infer<typeof visitResponseSchema>;

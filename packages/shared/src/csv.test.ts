@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER_LINE, csvCell, csvFileName, leadCsvLines, parseCsv } from './csv.js';
+import { parse } from 'csv-parse/sync';
+import { CSV_HEADER_LINE, csvCell, csvFileName, leadCsvLines, leadsCsvLines } from './csv.js';
+
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
@@ -48,6 +51,10 @@ describe('csv', () => {
     expect(rows[1]).toEqual(['Acme, Inc.', 'acme.example.com', 'SaaS', '1000000', 'Seed', 'Austin, TX', '2026-11-20', 'Makes "things"', 'A One', 'CEO', 'a@acme.example.com', 'https://linkedin.example.com/in/a']);
     expect(rows[2]?.[8]).toBe('B Two');
     expect(rows[3]?.slice(8)).toEqual(['', '', '', '']);
+    // A batch is the same text as its leads one by one.
+    expect(leadsCsvLines([lead, { ...lead, contacts: [] }])).toBe(leadCsvLines(lead) + leadCsvLines({ ...lead, contacts: [] }));
+    expect(leadsCsvLines([])).toBe('');
+    expect(CSV_HEADER_LINE.endsWith('LinkedIn\r\n')).toBe(true);
   });
 
   it('names the file fundwire-leads-YYYY-MM-DD.csv', () => {

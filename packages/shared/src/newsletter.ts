@@ -40,8 +40,35 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
+/** The admin's subscriber list is read a page at a time. */
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+export const subscribersQuerySchema = z.object({
+  page: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'page must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page must be at least 1').max(100_000, 'page must be at most 100000'))
+    .optional()
+    .default(1),
+  /** Part of an address, matched anywhere in it, case-insensitive. */
+  q: z
+    .string()
+    .trim()
+    .max(254, 'q must be at most 254 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type SubscribersQuery = z.output<typeof subscribersQuerySchema>;
+
 export const subscribersResponseSchema = z.object({
+  /** One page, newest confirmation first. */
   subscribers: z.array(subscriberSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Active subscribers matching q (all of them without q). */
+  matchCount: z.number().int(),
   stats: z.object({
     totalSubscribers: z.number().int(),
     /** Leads added since the last weekly send: what the next weekly mail will carry. */

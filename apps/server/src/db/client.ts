@@ -17,7 +17,7 @@ export type Schema = typeof schema;
 /** The common Drizzle surface of both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** A raw parameterised query, used where Drizzle's builder would cost too much (bulk seeding). */
+/** A raw parameterised query: multi-row writes, queues and locks use these (docs/decisions/028-raw-sql-writes-drizzle-reads.md); reads use Drizzle. */
 export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface Database {

@@ -1,7 +1,7 @@
 // Runs the mail schedule every 30 seconds on every instance: the edition's primary key lets one
 // instance prepare it, and SKIP LOCKED claims let all of them send it without sending anything twice.
 import type { FastifyInstance } from 'fastify';
-import { mailRunDeps, runMailSchedule } from '../modules/alerts/index.js';
+import { mailRunDeps, runMailSchedule } from '../modules/mail-queue/index.js';
 
 export function scheduleMail(app: FastifyInstance, everyMs = 30_000): void {
   let running: Promise<void> | null = null;

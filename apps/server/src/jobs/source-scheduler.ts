@@ -1,7 +1,7 @@
 // Runs the live sources on every instance: the first run soon after start-up, then today again every
 // EDGAR_POLL_MINUTES. Day leases in the database let any instance run a day, one at a time.
 import type { FastifyInstance } from 'fastify';
-import { newWorkerId } from '../modules/alerts/index.js';
+import { newWorkerId } from '../modules/mail-queue/index.js';
 import { findSource, SOURCES } from '../sources/registry.js';
 import { runSource, type RunOptions, type RunSummary } from '../sources/runner.js';
 

@@ -1,5 +1,6 @@
 // Who is calling: the session (cookie or bearer token), the role and the subscription.
 // requireUser / requireActiveSubscription / requireAdmin are the only gates, applied from ROUTE_TABLE.
+import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
 import type { MeSubscription } from '@fundwire/shared';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -24,7 +25,7 @@ declare module 'fastify' {
     authContext?: Promise<AuthContext | null>;
   }
   interface FastifyInstance {
-    authCacheStore: Map<string, { at: number; context: Promise<AuthContext | null> }>;
+    authCacheStore: AuthCache;
     /** Every /api and /dev route with the schemas it declared (route-schemas.int.test.ts checks them). */
     routeCatalog: RouteCatalogEntry[];
   }
@@ -82,7 +83,11 @@ async function loadAuthContext(app: FastifyInstance, request: FastifyRequest): P
 // at once on the instance that made the change (see invalidateAuthCache).
 const AUTH_CACHE_MS = 5_000;
 const AUTH_CACHE_MAX = 10_000;
-type AuthCache = Map<string, { at: number; context: Promise<AuthContext | null> }>;
+type AuthCache = LRUCache<string, { context: Promise<AuthContext | null> }>;
+
+export function createAuthCache(): AuthCache {
+  return new LRUCache({ max: AUTH_CACHE_MAX, ttl: AUTH_CACHE_MS });
+}
 
 // Decorated on the root instance, so every encapsulated plugin shares the same map.
 function authCacheOf(app: FastifyInstance): AuthCache {
@@ -128,14 +133,13 @@ function cachedAuthContext(request: FastifyRequest): Promise<AuthContext | null>
   if (!credential) return Promise.resolve(null);
   const authCache = authCacheOf(request.server);
   const hit = authCache.get(credential);
-  if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.context;
+  if (hit) return hit.context;
   const context = loadAuthContext(request.server, request);
-  authCache.set(credential, { at: Date.now(), context });
-  if (authCache.size > AUTH_CACHE_MAX) {
-    const oldest = authCache.keys().next().value;
-    if (oldest !== undefined) authCache.delete(oldest);
-  }
-  context.catch(() => authCache.delete(credential));
+  const entry = { context };
+  authCache.set(credential, entry);
+  context.catch(() => {
+    if (authCache.get(credential) === entry) authCache.delete(credential);
+  });
   return context;
 }
 
@@ -183,7 +187,7 @@ export interface RouteCatalogEntry {
 export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
   const catalog: RouteCatalogEntry[] = [];
-  app.decorate('authCacheStore', new Map());
+  app.decorate('authCacheStore', createAuthCache());
   app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && !route.url.startsWith('/dev')) return;

@@ -12,8 +12,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
 import { AppError, tooManyRequests } from '../errors.js';
-import { resetPasswordMail } from '../mail/templates/reset-password.js';
-import { verifyEmailMail } from '../mail/templates/verify-email.js';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates/account-mail.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
@@ -72,7 +71,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
   const https = config.appUrl.startsWith('https://');
   const google = config.oauth.google;
   const sendVerificationMail = async (to: string, url: string) => {
-    await mailer.send(verifyEmailMail({ to, url })).catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
+    await verifyEmailMail({ to, url, appUrl: config.appUrl })
+      .then((mail) => mailer.send(mail))
+      .catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
   };
   return betterAuth({
     appName: 'Fundwire',
@@ -96,7 +97,9 @@ export function createAuth(config: Config, database: Database, mailer: Mailer, s
       // Not awaited: answering at the same speed whether or not the account exists keeps accounts private.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        void mailer.send(resetPasswordMail({ to: user.email, url })).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
+        void resetPasswordMail({ to: user.email, url, appUrl: config.appUrl })
+          .then((mail) => mailer.send(mail))
+          .catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       },
     },
     // Only the admin address is sent a link at sign-up (it gets the admin role once verified); anyone

@@ -5,3 +5,4 @@ export * from './subscriptions.js';
 export * from './rate-limits.js';
 export * from './mail.js';
 export * from './sources.js';
+export * from './visits.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-// The frame every newsletter and alert mail shares (React Email): brand, content, and a footer with
-// the preferences and unsubscribe links that every such mail must carry.
+// The frame every mail shares (React Email): brand, content, and a footer; newsletter and alert mails
+// carry the preferences and unsubscribe links there.
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
@@ -11,12 +11,21 @@ export interface FooterLinks {
   unsubscribe: string;
 }
 
-export function EmailLayout(props: { preview: string; appUrl: string; footer: FooterLinks; reason: string; children: ReactNode }) {
+/** footer: the preferences and unsubscribe links of newsletter and alert mails; account mails have none. */
+export function EmailLayout(props: { preview: string; appUrl: string; footer?: FooterLinks; reason: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{props.preview}</Preview>
-      <Body style={{ backgroundColor: colors.soft, fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif', color: colors.text, margin: 0, padding: '24px 0' }}>
+      <Body
+        style={{
+          backgroundColor: colors.soft,
+          fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
+          color: colors.text,
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
         <Container style={{ maxWidth: 600, backgroundColor: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 8, padding: '24px 28px' }}>
           <Link href={props.appUrl} style={{ fontWeight: 700, fontSize: 18, color: colors.text, textDecoration: 'none' }}>
             Fundwire
@@ -25,8 +34,19 @@ export function EmailLayout(props: { preview: string; appUrl: string; footer: Fo
           <Hr style={{ borderColor: colors.border, margin: '28px 0 16px' }} />
           <Section>
             <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
-              {props.reason} <Link href={props.footer.preferences} style={{ color: colors.muted }}>Email preferences</Link> ·{' '}
-              <Link href={props.footer.unsubscribe} style={{ color: colors.muted }}>Unsubscribe</Link>
+              {props.reason}
+              {props.footer && (
+                <>
+                  {' '}
+                  <Link href={props.footer.preferences} style={{ color: colors.muted }}>
+                    Email preferences
+                  </Link>{' '}
+                  ·{' '}
+                  <Link href={props.footer.unsubscribe} style={{ color: colors.muted }}>
+                    Unsubscribe
+                  </Link>
+                </>
+              )}
             </Text>
           </Section>
         </Container>

@@ -16,10 +16,13 @@ describe('accounts', () => {
   let smtp: SmtpReceiver;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await buildTestApp({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'boss@example.com' }, {
-      // Only the per-account sign-in limit is under test here; the others are tested below.
-      authRateLimits: { windowMs: 60_000, signInPerIp: 1000, signUpPerIp: 1000, signUpPerAccount: 1000, resetPerIp: 1000, resetPerAccount: 1000 },
-    });
+    t = await buildTestApp(
+      { SMTP_URL: smtp.url, ADMIN_EMAIL: 'boss@example.com' },
+      {
+        // Only the per-account sign-in limit is under test here; the others are tested below.
+        authRateLimits: { windowMs: 60_000, signInPerIp: 1000, signUpPerIp: 1000, signUpPerAccount: 1000, resetPerIp: 1000, resetPerAccount: 1000 },
+      },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -107,7 +110,9 @@ describe('accounts', () => {
     const adminOnly = () => t.app.inject({ method: 'GET', url: '/api/subscribers', headers: { cookie } });
 
     // Before verification: a plain user everywhere the role shows.
-    expect((await me()).json()).toEqual(expect.objectContaining({ adminVerificationPending: true, user: expect.objectContaining({ role: 'user', emailVerified: false }) }));
+    expect((await me()).json()).toEqual(
+      expect.objectContaining({ adminVerificationPending: true, user: expect.objectContaining({ role: 'user', emailVerified: false }) }),
+    );
     expect((await session()).json().user.role).toBe('user');
     expect((await adminOnly()).statusCode).toBe(403);
 
@@ -128,7 +133,9 @@ describe('accounts', () => {
     expect(followed.headers.location).toBe('/profile');
 
     // At once, despite the session cache: admin.
-    expect((await me()).json()).toEqual(expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'admin', emailVerified: true }) }));
+    expect((await me()).json()).toEqual(
+      expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'admin', emailVerified: true }) }),
+    );
     expect((await session()).json().user.role).toBe('admin');
     expect((await adminOnly()).statusCode).toBe(200);
   });
@@ -139,7 +146,9 @@ describe('accounts', () => {
     await t.app.mailer.flush();
     expect(smtp.mails.slice(before).some((mail) => mail.to.includes('plain@example.com'))).toBe(false);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
-    expect(me.json()).toEqual(expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'user', emailVerified: false }) }));
+    expect(me.json()).toEqual(
+      expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'user', emailVerified: false }) }),
+    );
 
     const resend = await t.app.inject({
       method: 'POST',
@@ -178,6 +187,10 @@ describe('accounts', () => {
     const mail = await smtp.waitFor((candidate) => candidate.to.includes('forgetful@example.com'));
     expect(mail.subject).toBe('Reset your Fundwire password');
     expect(mail.text).toContain(`${t.config.appUrl}/reset-password?token=`);
+    // The HTML part is the React Email frame the other mails use, with the link as its button.
+    expect(mail.html).toMatch(/<a[^>]+href="http[^"]+\/reset-password\?token=[^"]+"[^>]*>.*Choose a new password/s);
+    expect(mail.html).toContain('You receive this because of an action on your Fundwire account.');
+    expect(mail.html).not.toContain('Unsubscribe');
     const token = tokenFrom(mail.text);
 
     const reset = await t.app.inject({
@@ -219,7 +232,10 @@ describe('accounts', () => {
     const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 1000);
-    await t.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row!.id));
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, row!.id));
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -266,7 +282,9 @@ describe('accounts', () => {
     expect((await signIn('bystander@example.com', 'right-password-2')).statusCode).toBe(200);
 
     // Advance the clock past the window: move this address's window start for the account a minute into the past.
-    await t.database.db.execute(sql`update rate_limits set window_start = window_start - interval '61 seconds' where key like ${'%account-ip:target@example.com:%'}`);
+    await t.database.db.execute(
+      sql`update rate_limits set window_start = window_start - interval '61 seconds' where key like ${'%account-ip:target@example.com:%'}`,
+    );
     expect((await signIn('target@example.com', 'right-password-1')).statusCode).toBe(200);
   });
 
@@ -297,7 +315,12 @@ describe('rate limits per IP and per account', () => {
     try {
       const signUpStatus = (email: string) =>
         t.app
-          .inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.config.appUrl }, payload: { email, password: 'password-123', name: 'x' } })
+          .inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            headers: { origin: t.config.appUrl },
+            payload: { email, password: 'password-123', name: 'x' },
+          })
           .then((response) => response.statusCode);
       expect([await signUpStatus('a1@example.com'), await signUpStatus('a2@example.com'), await signUpStatus('a3@example.com')]).toEqual([200, 200, 200]);
       expect(await signUpStatus('a4@example.com')).toBe(429);
@@ -313,7 +336,12 @@ describe('rate limits per IP and per account', () => {
 
       const reset = (email: string) =>
         t.app
-          .inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: t.config.appUrl }, payload: { email, redirectTo: '/reset-password' } })
+          .inject({
+            method: 'POST',
+            url: '/api/auth/request-password-reset',
+            headers: { origin: t.config.appUrl },
+            payload: { email, redirectTo: '/reset-password' },
+          })
           .then((response) => response.statusCode);
       expect([await reset('a1@example.com'), await reset('a1@example.com'), await reset('a1@example.com')]).toEqual([200, 200, 429]);
       expect([await reset('a2@example.com'), await reset('a3@example.com')]).toEqual([200, 429]);

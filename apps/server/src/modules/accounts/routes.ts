@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meResponseSchema, publicConfigSchema } from '@fundwire/shared';
+import { meResponseSchema, publicConfigSchema, visitResponseSchema } from '@fundwire/shared';
 import { isActive, requireUser } from '../../plugins/access.js';
+import { recordVisit } from './visits.js';
 
 const noQuery = z.object({});
 
@@ -27,4 +28,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       plans: { monthly: { priceId: app.billing.priceIds.monthly }, annual: { priceId: app.billing.priceIds.annual } },
     },
   }));
+
+  // The dashboard calls it when it opens: what was added since the previous visit is marked as new.
+  app.post('/api/me/visits', { schema: { body: z.object({}).strict().optional(), response: { 200: visitResponseSchema } } }, async (request) => {
+    const context = await requireUser(request);
+    return recordVisit(app.database, context.user.id);
+  });
 };

@@ -41,7 +41,8 @@ describe('sign-in limits per account and address', () => {
 
     // 20 failures from 10 addresses, 2 each: no address reaches its own limit.
     for (let address = 1; address <= 10; address++) {
-      for (let attempt = 0; attempt < 2; attempt++) expect((await signIn(owner.email, `guess-${address}-${attempt}`, `10.9.0.${address}`)).statusCode).toBe(401);
+      for (let attempt = 0; attempt < 2; attempt++)
+        expect((await signIn(owner.email, `guess-${address}-${attempt}`, `10.9.0.${address}`)).statusCode).toBe(401);
     }
 
     // A new address gets one try per 10 s, shared with every other new address.

@@ -1,3 +1,2 @@
-// What other modules and jobs may use of the mail queue: running the schedule, the weekly send, and counts.
-export { countDigestLeads } from './content.js';
-export { mailRunDeps, newsletterSchedule, newWorkerId, runMailSchedule, sendWeeklyNewsletter, type MailRunDeps } from './service.js';
+// What other modules may use of alert settings.
+export { getAlertFrequency, setAlertFrequency } from './settings.js';

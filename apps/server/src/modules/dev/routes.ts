@@ -1,7 +1,7 @@
 // /dev/mailbox: the local outbox as a page, for development machines without SMTP.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml } from '../../mail/templates/layout.js';
+import { escapeHtml } from '../../mail/html.js';
 import { readOutbox } from '../../mail/transport.js';
 import { notFound } from '../../errors.js';
 

@@ -1,34 +1,26 @@
 // Bulk upsert of leads with their contacts: one array-parameter statement per batch (unnest), keyed by
 // the lead's identity, so uploading the same lead again updates it, except the fields an admin edited by hand. Used by the seed, batch upload and import.
-import { leadIdentityKey, type EditableLeadField, type LeadSource } from '@fundwire/shared';
+import { leadIdentityKey, type Contact, type EditableLeadField, type LeadInput, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
 
-export interface BulkContact {
-  name: string;
-  role: string;
-  email: string | null;
-  linkedIn: string;
-}
+/** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */
+export type BulkContact = Contact;
 
-export interface BulkLead {
+/**
+ * A lead as the write path takes it: the shared input contract (leadInputSchema's output, which the form,
+ * JSON batches, CSV imports and the SEC feed all produce), plus what only the seed and the feeds bring.
+ */
+export type BulkLead = Omit<LeadInput, 'roundLabel' | 'sourceUrl' | 'contacts'> & {
+  roundLabel?: string | null;
+  sourceUrl?: string | null;
+  contacts: BulkContact[];
   /** Only the deterministic seed brings its own ids. */
   id?: string;
-  companyName: string;
-  domain: string;
-  industry: string | null;
-  fundingAmount: number | null;
-  fundingRound: string | null;
-  roundLabel?: string | null;
-  location: string | null;
-  fundingDate: string;
-  description: string;
-  tags: string[];
   /** manual when absent (the demo seed). */
   source?: LeadSource;
   sourceId?: string | null;
-  sourceUrl?: string | null;
   /**
    * The round's identity when its source has a better one than domain|round|date (a Form D round is its
    * original filing, so an amendment that changes the date still finds it). Computed when absent.
@@ -38,8 +30,7 @@ export interface BulkLead {
   cik?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
   createdAt?: string;
-  contacts: BulkContact[];
-}
+};
 
 export interface UpsertResult {
   created: number;

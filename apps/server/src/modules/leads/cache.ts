@@ -1,6 +1,7 @@
 // Lead read caches (stats, counts), valid for one version of the leads table. Every lead write bumps
 // the version in the same transaction, so every instance sees its caches go stale at once.
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { appMeta } from '../../db/schema/index.js';
 
@@ -22,8 +23,9 @@ export async function readLeadsVersion(db: Db): Promise<string> {
   return row?.value ?? '0';
 }
 
+/** Cached values of one version of the leads table; a value of another version is a miss. */
 export class VersionedCache<T> {
-  private entries = new Map<string, { version: string; at: number; value: Promise<T> }>();
+  private readonly entries = new LRUCache<string, { version: string; value: Promise<T> }>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS });
 
   /** enabled false: every get loads (LEAD_CACHES=off). */
   constructor(private readonly enabled = true) {}
@@ -31,22 +33,14 @@ export class VersionedCache<T> {
   async get(key: string, version: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.at < MAX_AGE_MS) return hit.value;
+    if (hit && hit.version === version) return hit.value;
     const value = load();
-    this.entries.delete(key);
-    this.entries.set(key, { version, at: Date.now(), value });
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    const entry = { version, value };
+    this.entries.set(key, entry);
     // A failed load must not stay cached.
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     return value;
-  }
-
-  clear(): void {
-    this.entries.clear();
   }
 }

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, parseCsv, type Lead, type LeadStats } from '@fundwire/shared';
+import { CSV_COLUMNS, type Lead, type LeadStats } from '@fundwire/shared';
+import { parse } from 'csv-parse/sync';
 import { generateLeads, type SeedLead } from '../../seed/generate.js';
 import { insertLeads } from '../../seed/insert.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { recentStartDate } from './service.js';
+
+/** RFC 4180 text back into rows, as a spreadsheet would read it. */
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 const today = new Date();
 const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);

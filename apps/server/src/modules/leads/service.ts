@@ -9,7 +9,7 @@ import {
   FREE_LEADS_COUNT,
   RECENT_DAYS,
   CSV_HEADER_LINE,
-  leadCsvLines,
+  leadsCsvLines,
   type FreeLead,
   type Lead,
   type LeadFilter,
@@ -119,7 +119,9 @@ function columnConditions(filter: LeadFilter): SQL | undefined {
     const withContacts = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`;
     conditions.push(filter.hasContacts ? withContacts : sql`not ${withContacts}`);
   }
-  if (filter.addedAfter) conditions.push(sql`${leads.createdAt} > ${filter.addedAfter}::timestamptz`);
+  // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
+  // than .123 (JavaScript dates drop the microseconds).
+  if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -565,7 +567,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
     );
     let chunk = header;
     header = '';
-    for (const row of rows) chunk += leadCsvLines({ ...row, contacts: byLead.get(row.id) ?? [] });
+    chunk += leadsCsvLines(rows.map((row) => ({ ...row, contacts: byLead.get(row.id) ?? [] })));
     yield chunk;
     const last = rows[rows.length - 1]!;
     after = { date: last.fundingDate, id: last.id };

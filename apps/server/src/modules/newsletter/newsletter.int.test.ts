@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, linkFrom, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
-import { newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
+import { newsletterSchedule, sendWeeklyNewsletter } from '../mail-queue/index.js';
 import { CONFIRMATION_RESENT_MESSAGE } from './routes.js';
 
 const WEEK = 7 * 86_400_000;
@@ -258,6 +258,36 @@ describe('newsletter', () => {
     expect((await newsletterSchedule(t.database, zone, new Date('2026-10-29T16:00:00Z'))).since.toISOString()).toBe('2026-10-26T13:00:00.000Z');
   });
 
+  it('the admin list pages through every subscriber and searches addresses literally', async () => {
+    const emails = Array.from({ length: 120 }, (_, i) => `paged${String(i).padStart(3, '0')}@paging.example`);
+    await addActiveSubscribers(t.database, [...emails, 'under_score@paging.example', 'underXscore@paging.example']);
+    const get = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/subscribers?${query}`, headers: admin });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { subscribers: { email: string }[]; page: number; pageSize: number; matchCount: number; stats: { totalSubscribers: number } };
+    };
+    const pages = [await get('q=paged'), await get('q=PAGED&page=2'), await get('q=paged&page=3'), await get('q=paged&page=4')];
+    expect(pages.map((page) => page.subscribers.length)).toEqual([50, 50, 20, 0]);
+    expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4]);
+    expect(pages[0]?.pageSize).toBe(50);
+    expect(pages[0]?.matchCount).toBe(120);
+    // Every address once, across the pages.
+    expect(pages.flatMap((page) => page.subscribers.map((s) => s.email)).sort()).toEqual(emails);
+    // Without q, the total and the match count are everyone.
+    const all = await get('');
+    expect(all.matchCount).toBe(all.stats.totalSubscribers);
+    expect(all.stats.totalSubscribers).toBeGreaterThanOrEqual(122);
+    // _ and % are characters, not wildcards.
+    expect((await get('q=under_score')).subscribers.map((s) => s.email)).toEqual(['under_score@paging.example']);
+    expect((await get('q=%25')).matchCount).toBe(0);
+    // Bad paging is a clear 400.
+    for (const query of ['page=0', 'page=x', `q=${'a'.repeat(255)}`]) {
+      const bad = await t.app.inject({ method: 'GET', url: `/api/subscribers?${query}`, headers: admin });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatch(/page|q must/);
+    }
+  });
+
   it('the admin calls are admin-only', async () => {
     const user = await signInAs(t, 'subscriber');
     expect((await t.app.inject({ method: 'GET', url: '/api/subscribers', headers: user })).statusCode).toBe(403);
@@ -306,7 +336,7 @@ describe("'this week' means new to our readers", () => {
 
   it('fixes an edition when it is sent, not when it was prepared: leads uploaded later that day are in it, and the count said so', async () => {
     await t.database.rawTransaction((query) => query(`delete from mail_editions`));
-    const { prepareEdition } = await import('../alerts/editions.js');
+    const { prepareEdition } = await import('../mail-queue/editions.js');
     // Prepared at start-up with no mail sent yet...
     await prepareEdition(t.database, { kind: 'newsletter-weekly', now: new Date(), timeZone: t.config.alertTimeZone, trigger: 'schedule' });
     await t.database.rawTransaction((query) => query(`delete from mail_deliveries`));

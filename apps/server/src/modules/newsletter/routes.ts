@@ -1,32 +1,27 @@
-// Newsletter and alert-mail routes. Who may call each is in ROUTE_TABLE; signed links stand in for a
-// session on the confirm, preferences and unsubscribe calls.
+// Newsletter routes, and the signed mail links (confirm, preferences, unsubscribe) that serve newsletter readers and
+// alert recipients alike. Who may call each is in ROUTE_TABLE; signed links stand in for a session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  alertSettingsResponseSchema,
-  alertSettingsSchema,
   emailPreferencesResponseSchema,
   mailTokenSchema,
-  nextSend,
   sendWeeklyEmailResponseSchema,
   subscribeEmailRequestSchema,
   subscribeEmailResponseSchema,
+  SUBSCRIBERS_PAGE_SIZE,
+  subscribersQuerySchema,
   subscribersResponseSchema,
   updateEmailPreferencesSchema,
-  type AlertFrequency,
-  type AlertSettingsResponse,
 } from '@fundwire/shared';
 import { firstIssueMessage, tooManyRequests, validationError } from '../../errors.js';
-import { isActive, requireAdmin, requireUser, type SubscriptionRecord } from '../../plugins/access.js';
+import { requireAdmin } from '../../plugins/access.js';
 import { createRateLimiter } from '../../plugins/rate-limit.js';
-import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../alerts/index.js';
+import { mailRunDeps, newsletterSchedule, sendWeeklyNewsletter } from '../mail-queue/index.js';
 import {
   confirmSubscription,
   countNextNewsletterLeads,
-  getAlertFrequency,
   getEmailPreferences,
   listActiveSubscribers,
-  setAlertFrequency,
   subscribeEmail,
   unsubscribe,
   updateEmailPreferences,
@@ -163,57 +158,22 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => unsubscribe(deps, tokenFrom(request.query, request.body)),
   );
 
-  /** The choice, and when its next alert goes out (none when off or without an active subscription). */
-  const alertSettingsResponse = (frequency: AlertFrequency, subscription: SubscriptionRecord | null): AlertSettingsResponse => ({
-    frequency,
-    nextSend: frequency === 'off' || !isActive(subscription) ? null : nextSend(frequency, new Date(), app.config.alertTimeZone).toISOString(),
-    timeZone: app.config.alertTimeZone,
-  });
-
-  app.get(
-    '/api/me/alerts',
-    {
-      schema: {
-        querystring: noQuery,
-        response: { 200: alertSettingsResponseSchema },
-      },
-    },
-    async (request) => {
-      const context = await requireUser(request);
-      return alertSettingsResponse(await getAlertFrequency(app.database, context.user.id), context.subscription);
-    },
-  );
-
-  app.put(
-    '/api/me/alerts',
-    {
-      schema: {
-        body: orEmpty(alertSettingsSchema),
-        response: { 200: alertSettingsResponseSchema },
-      },
-      schemaErrorFormatter: firstIssueMessage,
-    },
-    async (request) => {
-      const context = await requireUser(request);
-      const { frequency } = request.body;
-      await setAlertFrequency(app.database, context.user.id, frequency);
-      return alertSettingsResponse(frequency, context.subscription);
-    },
-  );
-
   app.get(
     '/api/subscribers',
     {
       schema: {
-        querystring: noQuery,
+        querystring: subscribersQuerySchema,
         response: { 200: subscribersResponseSchema },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      const [list, schedule] = await Promise.all([listActiveSubscribers(app.database), newsletterSchedule(app.database, app.config.alertTimeZone)]);
+      const [list, schedule] = await Promise.all([listActiveSubscribers(app.database, request.query), newsletterSchedule(app.database, app.config.alertTimeZone)]);
       return {
         subscribers: list.subscribers,
+        page: request.query.page,
+        pageSize: SUBSCRIBERS_PAGE_SIZE,
+        matchCount: list.matchCount,
         stats: {
           totalSubscribers: list.total,
           weeklyLeads: await countNextNewsletterLeads(app.database, schedule),

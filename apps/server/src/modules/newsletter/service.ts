@@ -1,12 +1,20 @@
 // Newsletter subscribers: double opt-in sign-up, confirmation, preferences and unsubscribing, and the
 // admin's list. Alert recipients (paying users) are managed through the same signed links.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { AlertFrequency, EmailPreferencesResponse, Subscriber, SubscriberPreferences } from '@fundwire/shared';
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  type AlertFrequency,
+  type EmailPreferencesResponse,
+  type Subscriber,
+  type SubscriberPreferences,
+  type SubscribersQuery,
+} from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
 import { alertSettings, newsletterSubscribers, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
-import { countDigestLeads } from '../alerts/index.js';
-import type { MailLinkSigner} from '../../mail/signed-links.js';
+import { setAlertFrequency } from '../alerts/index.js';
+import { countDigestLeads } from '../mail-queue/index.js';
+import type { MailLinkSigner } from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
 
@@ -26,7 +34,11 @@ export async function sendConfirmation(deps: NewsletterDeps, subscriber: { id: s
   const { renderConfirmSubscription } = await import('../../mail/templates/confirm-subscription.js');
   const links = recipientLinks(deps.appUrl, deps.signer, { kind: 'newsletter', subscriberId: subscriber.id });
   const confirmUrl = `${deps.appUrl}/newsletter/confirm?token=${encodeURIComponent(deps.signer.sign('confirm', { kind: 'newsletter', subscriberId: subscriber.id }))}`;
-  const mail = await renderConfirmSubscription({ appUrl: deps.appUrl, confirmUrl, footer: { preferences: links.preferences, unsubscribe: links.unsubscribePage } });
+  const mail = await renderConfirmSubscription({
+    appUrl: deps.appUrl,
+    confirmUrl,
+    footer: { preferences: links.preferences, unsubscribe: links.unsubscribePage },
+  });
   await deps.mailer.send({ to: subscriber.email, ...mail, headers: unsubscribeHeaders(links) });
 }
 
@@ -74,7 +86,9 @@ export async function subscribeEmail(deps: NewsletterDeps, email: string): Promi
   } catch (error) {
     // Let the next attempt mail again at once.
     await db.update(newsletterSubscribers).set({ confirmationSentAt: row.confirmationSentAt }).where(eq(newsletterSubscribers.id, row.id));
-    throw Object.assign(new AppError(503, 'mail_unavailable', 'We could not send the confirmation email right now. Please try again in a few minutes.'), { cause: error });
+    throw Object.assign(new AppError(503, 'mail_unavailable', 'We could not send the confirmation email right now. Please try again in a few minutes.'), {
+      cause: error,
+    });
   }
   return { alreadySubscribed: false, confirmationResent: repeat };
 }
@@ -133,18 +147,6 @@ export async function getEmailPreferences(deps: NewsletterDeps, token: string): 
   return readPreferences(deps, verifyLink(deps.signer, token, 'manage'));
 }
 
-export async function setAlertFrequency(database: Database, userId: string, frequency: AlertFrequency): Promise<void> {
-  await database.db
-    .insert(alertSettings)
-    .values({ userId, frequency })
-    .onConflictDoUpdate({ target: alertSettings.userId, set: { frequency, updatedAt: sql`now()` } });
-}
-
-export async function getAlertFrequency(database: Database, userId: string): Promise<AlertFrequency> {
-  const [row] = await database.db.select({ frequency: alertSettings.frequency }).from(alertSettings).where(eq(alertSettings.userId, userId));
-  return row?.frequency ?? 'weekly';
-}
-
 export async function updateEmailPreferences(
   deps: NewsletterDeps,
   input: { token: string; preferences?: SubscriberPreferences | undefined; frequency?: AlertFrequency | undefined },
@@ -187,17 +189,30 @@ export async function unsubscribe(deps: NewsletterDeps, token: string): Promise<
   return readPreferences(deps, link);
 }
 
-export const SUBSCRIBER_LIST_LIMIT = 500;
-
-export async function listActiveSubscribers(database: Database): Promise<{ subscribers: Subscriber[]; total: number }> {
+/** A page of active subscribers, newest confirmation first, optionally narrowed to addresses containing `q`. */
+export async function listActiveSubscribers(
+  database: Database,
+  { page, q }: SubscribersQuery,
+): Promise<{ subscribers: Subscriber[]; total: number; matchCount: number }> {
   const { db } = database;
   const active = eq(newsletterSubscribers.status, 'active');
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(newsletterSubscribers).where(active).orderBy(desc(newsletterSubscribers.confirmedAt), desc(newsletterSubscribers.id)).limit(SUBSCRIBER_LIST_LIMIT),
+  // q is matched literally: % and _ in it are not wildcards.
+  const matching = q ? and(active, sql`strpos(lower(${newsletterSubscribers.email}), lower(${q})) > 0`) : active;
+  const [rows, [totals], [matches]] = await Promise.all([
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(matching)
+      .orderBy(desc(newsletterSubscribers.confirmedAt), desc(newsletterSubscribers.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE),
     db.select({ total: count() }).from(newsletterSubscribers).where(active),
+    q ? db.select({ total: count() }).from(newsletterSubscribers).where(matching) : Promise.resolve([undefined]),
   ]);
+  const total = Number(totals?.total ?? 0);
   return {
-    total: Number(totals?.total ?? 0),
+    total,
+    matchCount: q ? Number(matches?.total ?? 0) : total,
     subscribers: rows.map((row) => ({
       id: row.id,
       email: row.email,

@@ -7,7 +7,7 @@ import { formIndexPath, primaryDocPath, startEdgarStandIn, type EdgarStandIn, ty
 import { scheduleSources } from '../../jobs/source-scheduler.js';
 import { mailDeps } from '../../../test/mail.js';
 import { startSmtpReceiver } from '../../../test/smtp.js';
-import { runMailSchedule } from '../../modules/alerts/index.js';
+import { runMailSchedule } from '../../modules/mail-queue/index.js';
 import { addDays, businessDays, edgarToday, MAX_ITEM_RUNS, runSource } from '../runner.js';
 import { secFormD } from './connector.js';
 

@@ -8,7 +8,7 @@ import {
   type AlertFrequency,
   type SubscriberPreferences,
 } from '@fundwire/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
@@ -26,21 +26,34 @@ export const SUBSCRIBER_MESSAGES = {
 
 export const mailKeys = {
   subscribers: ['subscribers'] as const,
+  subscriberPage: (page: number, q: string) => ['subscribers', page, q] as const,
   alerts: ['me', 'alerts'] as const,
   preferences: (token: string) => ['email-preferences', token] as const,
 };
 
-export function subscribersQueryOptions() {
+/** One page of the admin's subscriber list, narrowed to addresses containing `q` ('' for all). */
+export function subscribersQueryOptions({ page = 1, q = '' }: { page?: number; q?: string } = {}) {
+  const params = new URLSearchParams();
+  if (page > 1) params.set('page', String(page));
+  if (q) params.set('q', q);
+  const query = params.toString();
   return queryOptions({
-    queryKey: mailKeys.subscribers,
-    queryFn: ({ signal }) => apiFetch(SUBSCRIBERS_URL, { schema: subscribersResponseSchema, fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed, signal }),
+    queryKey: mailKeys.subscriberPage(page, q),
+    queryFn: ({ signal }) =>
+      apiFetch(query ? `${SUBSCRIBERS_URL}?${query}` : SUBSCRIBERS_URL, {
+        schema: subscribersResponseSchema,
+        fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed,
+        signal,
+      }),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
     // docs/product/SPEC.md section 8: the failure is a toast as well as the error state on screen.
     meta: { errorToast: SUBSCRIBER_MESSAGES.fetchFailed },
   });
 }
 
-export function useSubscribers() {
-  return useQuery(subscribersQueryOptions());
+export function useSubscribers(page: { page: number; q: string }) {
+  return useQuery(subscribersQueryOptions(page));
 }
 
 export function useSendWeeklyEmail() {
@@ -78,7 +91,11 @@ export function useEmailPreferences(token: string) {
   return useQuery({
     queryKey: mailKeys.preferences(token),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/email-preferences?token=${encodeURIComponent(token)}`, { schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to load your email preferences', signal }),
+      apiFetch(`/api/email-preferences?token=${encodeURIComponent(token)}`, {
+        schema: emailPreferencesResponseSchema,
+        fallbackMessage: 'Failed to load your email preferences',
+        signal,
+      }),
     enabled: token !== '',
     retry: false,
   });
@@ -88,7 +105,12 @@ export function useUpdateEmailPreferences(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { preferences?: SubscriberPreferences; frequency?: AlertFrequency }) =>
-      apiFetch('/api/email-preferences', { method: 'PUT', body: { token, ...change }, schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to save your email preferences' }),
+      apiFetch('/api/email-preferences', {
+        method: 'PUT',
+        body: { token, ...change },
+        schema: emailPreferencesResponseSchema,
+        fallbackMessage: 'Failed to save your email preferences',
+      }),
     onSuccess: (data) => queryClient.setQueryData(mailKeys.preferences(token), data),
   });
 }
@@ -97,7 +119,12 @@ export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', body: {}, schema: emailPreferencesResponseSchema, fallbackMessage: 'Failed to unsubscribe. Please try again.' }),
+      apiFetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        body: {},
+        schema: emailPreferencesResponseSchema,
+        fallbackMessage: 'Failed to unsubscribe. Please try again.',
+      }),
     onSuccess: (data) => queryClient.setQueryData(mailKeys.preferences(token), data),
   });
 }

@@ -58,6 +58,18 @@ export function useLeadList(filter: LeadQueryFilter) {
   });
 }
 
+/** How many leads match `filter` and were added after `addedAfter` (ISO): the "new since your last visit" count. */
+export function useNewLeadCount(filter: LeadQueryFilter, addedAfter: string | null | undefined) {
+  const counted = { ...filter, addedAfter: addedAfter ?? undefined };
+  return useQuery({
+    queryKey: [...leadKeys.lists(), 'count', compactFilter(counted)] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`${LEADS_URL}?${leadFilterQueryString(counted, { page: 1, limit: 1 })}`, { schema: leadListResponseSchema, fallbackMessage: LEADS_ERROR, signal }),
+    enabled: typeof addedAfter === 'string',
+    select: (page) => ({ count: page.totalCount, exact: page.countIsExact }),
+  });
+}
+
 export function leadStatsQueryOptions() {
   return queryOptions({
     queryKey: leadKeys.stats(),

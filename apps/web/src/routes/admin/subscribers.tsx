@@ -1,14 +1,17 @@
 // /admin/subscribers: Email Subscribers (docs/product/SPEC.md "Admin: subscribers", section 8 toasts). The stat
 // cards, the active list, and Send Weekly Email, which sends this week's edition once.
 import { Mail, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { SUBSCRIBER_MESSAGES, useSendWeeklyEmail, useSubscribers } from '@/features/alerts/api';
-import { SubscriberList } from '@/features/alerts/components/subscriber-list';
+import { MAX_SUBSCRIBER_SEARCH, SubscriberList, SubscriberSearch } from '@/features/alerts/components/subscriber-list';
 import { formatSendTime, isOverdue } from '@/features/alerts/schedule-display';
 import { pluralize } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,9 +30,38 @@ function StatCard({ label, value, hint, testId, small = false }: { label: string
   );
 }
 
+const SEARCH_DELAY_MS = 300;
+
 export function AdminSubscribersRoute() {
   useDocumentTitle(TITLE);
-  const subscribers = useSubscribers();
+  // The search and page live in the URL (?q=&page=), so a reload or a shared link shows the same page.
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_SUBSCRIBER_SEARCH);
+  const pageParam = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const [searchText, setSearchText] = useState(q);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const text = searchText.trim();
+      if (text === q) return;
+      const next = new URLSearchParams(params);
+      if (text) next.set('q', text);
+      else next.delete('q');
+      // A new search starts again from page 1.
+      next.delete('page');
+      setParams(next, { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, q, params, setParams]);
+  const changePage = (next: number) => {
+    const updated = new URLSearchParams(params);
+    if (next > 1) updated.set('page', String(next));
+    else updated.delete('page');
+    setParams(updated);
+    listRef.current?.scrollIntoView({ block: 'start' });
+  };
+  const listRef = useRef<HTMLDivElement>(null);
+  const subscribers = useSubscribers({ page, q });
   const send = useSendWeeklyEmail();
 
   const sendWeekly = () => {
@@ -76,12 +108,22 @@ export function AdminSubscribersRoute() {
           <Skeleton className="h-48 sm:col-span-3" />
         </div>
       ) : subscribers.isError ? (
-        <ErrorState title={SUBSCRIBER_MESSAGES.fetchFailed} message={subscribers.error.message} onRetry={() => void subscribers.refetch()} retrying={subscribers.isFetching} />
+        <ErrorState
+          title={SUBSCRIBER_MESSAGES.fetchFailed}
+          message={subscribers.error.message}
+          onRetry={() => void subscribers.refetch()}
+          retrying={subscribers.isFetching}
+        />
       ) : data ? (
         <div className="grid gap-8">
           <div className="grid gap-4 sm:grid-cols-3">
             <StatCard label="Total Subscribers" value={data.stats.totalSubscribers.toLocaleString('en-US')} testId="stat-total" />
-            <StatCard label="Weekly Leads" value={data.stats.weeklyLeads.toLocaleString('en-US')} hint="In the next weekly email: added since the last one and funded in the last 30 days" testId="stat-weekly-leads" />
+            <StatCard
+              label="Weekly Leads"
+              value={data.stats.weeklyLeads.toLocaleString('en-US')}
+              hint="In the next weekly email: added since the last one and funded in the last 30 days"
+              testId="stat-weekly-leads"
+            />
             <StatCard
               label="Next Send"
               // Overdue (the server was down at 09:00 Monday): the scheduler sends it within a minute.
@@ -91,15 +133,47 @@ export function AdminSubscribersRoute() {
               small
             />
           </div>
-          {data.subscribers.length === 0 ? (
-            <EmptyState
-              icon={<Mail />}
-              title="No subscribers found"
-              description="Addresses appear here once their owner confirms the subscription from the landing page's newsletter form."
-            />
-          ) : (
-            <SubscriberList subscribers={data.subscribers} total={data.stats.totalSubscribers} />
-          )}
+          <div ref={listRef} className="grid scroll-mt-24 gap-4">
+            <SubscriberSearch value={searchText} onChange={setSearchText} />
+            {data.subscribers.length === 0 ? (
+              q || page > 1 ? (
+                <EmptyState
+                  icon={<Mail />}
+                  title="No subscribers match"
+                  description={q ? `No active subscriber's address contains "${q}".` : 'This page is past the end of the list.'}
+                  action={
+                    <Button variant="outline" onClick={() => (q ? setSearchText('') : changePage(1))}>
+                      {q ? 'Clear search' : 'Go to the first page'}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<Mail />}
+                  title="No subscribers found"
+                  description="Addresses appear here once their owner confirms the subscription from the landing page's newsletter form."
+                />
+              )
+            ) : (
+              <SubscriberList
+                subscribers={data.subscribers}
+                page={data.page}
+                pageSize={data.pageSize}
+                matchCount={data.matchCount}
+                searching={q !== ''}
+                busy={subscribers.isPlaceholderData}
+              />
+            )}
+            {data.matchCount > data.pageSize && (
+              <Pager
+                page={page}
+                pageCount={Math.max(1, Math.ceil(data.matchCount / data.pageSize))}
+                onPageChange={changePage}
+                busy={subscribers.isPlaceholderData}
+                label="Subscriber pages"
+              />
+            )}
+          </div>
         </div>
       ) : null}
     </PageContainer>

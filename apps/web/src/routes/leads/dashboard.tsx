@@ -1,4 +1,5 @@
 // /dashboard: Recent Leads, the last 7 days (docs/product/SPEC.md section 2). Search and every filter but the date live in the URL.
+import { format } from 'date-fns';
 import { History, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,10 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
-import { useLeadList, useLeadStats } from '@/features/leads/api';
+import { NewSinceContext } from '@/components/leads/new-since';
+import { useMe } from '@/features/auth/api';
+import { useLeadList, useLeadStats, useNewLeadCount } from '@/features/leads/api';
+import { useDashboardVisit } from '@/features/leads/hooks/use-dashboard-visit';
 import { DatabaseSummary } from '@/features/leads/components/database-summary';
 import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
 import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
@@ -14,6 +18,7 @@ import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, recentLeadFilter } from '@/lib/leads/view-params';
+import { pluralize } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {
@@ -25,12 +30,32 @@ export function DashboardRoute() {
   const leads = useLeadList(filter);
   const stats = useLeadStats();
   const filtered = hasActiveFilters(view.params, { withDates: false });
+  // Rounds added since the previous visit are marked, and counted in the header.
+  const me = useMe();
+  const previousVisit = useDashboardVisit(me.data?.user.id);
+  const newCount = useNewLeadCount(filter, previousVisit);
 
   return (
     <PageContainer>
       <PageHeader
         title="Recent Leads"
-        description="Last 7 days"
+        description={
+          <>
+            Last 7 days
+            {previousVisit && newCount.data && (
+              <span data-testid="new-since-count" className="ml-2 inline-flex items-center gap-1.5 font-medium text-foreground">
+                <span aria-hidden="true">·</span>
+                {newCount.data.count === 0
+                  ? 'Nothing new since your last visit'
+                  : `${newCount.data.exact ? '' : 'about '}${pluralize(newCount.data.count, 'new round')} since your last visit`}
+                <span className="sr-only">, </span>
+                <time dateTime={previousVisit} className="font-normal text-muted-foreground">
+                  ({format(new Date(previousVisit), 'MMM d, h:mm a')})
+                </time>
+              </span>
+            )}
+          </>
+        }
         // The export matches what the filter boxes show, even in the moment before the URL catches up.
         actions={<ExportCsvButton filter={recentLeadFilter(view.pendingParams, today)} />}
       />
@@ -38,36 +63,38 @@ export function DashboardRoute() {
       <LeadFiltersBar view={view} industries={stats.data?.industries} />
 
       <section aria-label="Recent leads" className="mt-6">
-        <LeadResults
-          query={leads}
-          searchText={view.searchText}
-          serverSearch={q}
-          actionLabel="View Contacts"
-          errorLayout="inline"
-          empty={
-            filtered ? (
-              <EmptyState
-                icon={<SearchX />}
-                title="No leads match these filters"
-                description="No company funded in the last 7 days matches these filters. Try other words, fewer filters, or clear them."
-                action={<Button onClick={view.clearFilters}>Clear filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                title="No new leads in the last 7 days"
-                description="New funding rounds appear here as they are announced. Meanwhile, the archive has every earlier round."
-                action={
-                  <Button asChild>
-                    <Link to={paths.historical}>
-                      <History aria-hidden="true" />
-                      Browse historical leads
-                    </Link>
-                  </Button>
-                }
-              />
-            )
-          }
-        />
+        <NewSinceContext.Provider value={previousVisit ?? null}>
+          <LeadResults
+            query={leads}
+            searchText={view.searchText}
+            serverSearch={q}
+            actionLabel="View Contacts"
+            errorLayout="inline"
+            empty={
+              filtered ? (
+                <EmptyState
+                  icon={<SearchX />}
+                  title="No leads match these filters"
+                  description="No company funded in the last 7 days matches these filters. Try other words, fewer filters, or clear them."
+                  action={<Button onClick={view.clearFilters}>Clear filters</Button>}
+                />
+              ) : (
+                <EmptyState
+                  title="No new leads in the last 7 days"
+                  description="New funding rounds appear here as they are announced. Meanwhile, the archive has every earlier round."
+                  action={
+                    <Button asChild>
+                      <Link to={paths.historical}>
+                        <History aria-hidden="true" />
+                        Browse historical leads
+                      </Link>
+                    </Button>
+                  }
+                />
+              )
+            }
+          />
+        </NewSinceContext.Provider>
       </section>
 
       <div className="mt-12">

@@ -1,40 +1,90 @@
 // The admin's list of active newsletter subscribers: address, subscribed date and preference badges.
 import type { Subscriber } from '@fundwire/shared';
+import { Search } from 'lucide-react';
+import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { pluralize } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { format } from 'date-fns';
 import { formatExactDate, formatRelativeDate } from '@/lib/format';
 
-export function SubscriberList({ subscribers, total }: { subscribers: Subscriber[]; total: number }) {
+/** The server's limit on the search text. */
+export const MAX_SUBSCRIBER_SEARCH = 254;
+
+/** Narrows the list to addresses containing the text (the server's search, debounced by the caller). */
+export function SubscriberSearch({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  const id = useId();
   return (
-    <section aria-labelledby="subscriber-list-heading">
+    <div role="search" className="grid max-w-xl gap-1.5">
+      <Label htmlFor={id}>Search subscribers</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          id={id}
+          type="search"
+          placeholder="Part of an email address"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={MAX_SUBSCRIBER_SEARCH}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+    </div>
+  );
+}
+
+export interface SubscriberListProps {
+  subscribers: Subscriber[];
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Subscribers matching the search (everyone without one). */
+  matchCount: number;
+  searching: boolean;
+  /** The next page is loading: this one stays, dimmed. */
+  busy: boolean;
+}
+
+export function SubscriberList({ subscribers, page, pageSize, matchCount, searching, busy }: SubscriberListProps) {
+  const first = (page - 1) * pageSize + 1;
+  const last = first + subscribers.length - 1;
+  return (
+    <section aria-labelledby="subscriber-list-heading" aria-busy={busy}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="subscriber-list-heading" className="text-lg font-semibold">
-          Active subscribers
+          {searching ? 'Matching subscribers' : 'Active subscribers'}
         </h2>
-        {total > subscribers.length && (
-          <p className="text-sm text-muted-foreground">
-            Showing the {subscribers.length.toLocaleString('en-US')} most recent of {total.toLocaleString('en-US')}
-          </p>
-        )}
+        <p className="text-sm text-muted-foreground tabular-nums" data-testid="subscriber-range">
+          {matchCount > subscribers.length
+            ? `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${matchCount.toLocaleString('en-US')}`
+            : pluralize(matchCount, searching ? 'match' : 'subscriber', searching ? 'matches' : undefined)}
+        </p>
       </div>
-      <ul className="divide-y divide-border rounded-lg border border-border bg-card" data-testid="subscriber-list">
+      <ul className={cn('divide-y divide-border rounded-lg border border-border bg-card', busy && 'opacity-60')} data-testid="subscriber-list">
         {subscribers.map((subscriber) => {
           const day = format(new Date(subscriber.subscribedAt), 'yyyy-MM-dd');
           return (
-          <li key={subscriber.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="min-w-0">
-              <p className="font-medium break-all">{subscriber.email}</p>
-              <p className="text-sm text-muted-foreground">
-                Subscribed <time dateTime={subscriber.subscribedAt} title={formatExactDate(day)}>{formatRelativeDate(day)}</time>
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-1.5">
-              {subscriber.preferences.weeklyLeads && <Badge variant="secondary">Weekly Leads</Badge>}
-              {subscriber.preferences.productUpdates && <Badge variant="secondary">Product Updates</Badge>}
-              {subscriber.preferences.marketingEmails && <Badge variant="secondary">Marketing</Badge>}
-              {subscriber.subscribed && <Badge className="bg-emerald-100 text-emerald-800">Active</Badge>}
-            </div>
-          </li>
+            <li key={subscriber.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium break-all">{subscriber.email}</p>
+                <p className="text-sm text-muted-foreground">
+                  Subscribed{' '}
+                  <time dateTime={subscriber.subscribedAt} title={formatExactDate(day)}>
+                    {formatRelativeDate(day)}
+                  </time>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-1.5">
+                {subscriber.preferences.weeklyLeads && <Badge variant="secondary">Weekly Leads</Badge>}
+                {subscriber.preferences.productUpdates && <Badge variant="secondary">Product Updates</Badge>}
+                {subscriber.preferences.marketingEmails && <Badge variant="secondary">Marketing</Badge>}
+                {subscriber.subscribed && <Badge className="bg-emerald-100 text-emerald-800">Active</Badge>}
+              </div>
+            </li>
           );
         })}
       </ul>

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, resetPasswordFailureOutcome, toAuthFailure } from '../errors';
-import { NEW_PASSWORD_HINT, newPasswordFormSchema, PASSWORD_MIN_LENGTH, preloadPasswordRules, type NewPasswordFormValues } from '../form-schemas';
+import { newPasswordFormSchema, type NewPasswordFormValues } from '../form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface NewPasswordFormProps {
   token: string;
@@ -51,25 +51,13 @@ export function NewPasswordForm({ token, onUpdated, onInvalidLink }: NewPassword
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <InputField
+      <NewPasswordFields
         label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
         autoFocus
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={NEW_PASSWORD_HINT}
-        onFocus={preloadPasswordRules}
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <InputField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        password={register('newPassword')}
+        confirm={register('confirmPassword')}
+        passwordError={errors.newPassword?.message}
+        confirmError={errors.confirmPassword?.message}
       />
       <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Updating...' : 'Update Password'}

@@ -10,7 +10,8 @@ import { toast } from '@/components/ui/toaster';
 import { setFlashToast } from '@/lib/flash-toast';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, signUpFailureMessage, toAuthFailure } from '../errors';
-import { nameFromEmail, NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH, preloadPasswordRules, signUpFormSchema, type SignUpFormValues } from '../form-schemas';
+import { nameFromEmail, signUpFormSchema, type SignUpFormValues } from '../form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 import { AuthDivider } from './auth-card';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 
@@ -49,24 +50,12 @@ export function SignUpForm() {
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <InputField label="Email" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
-        <InputField
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={NEW_PASSWORD_HINT}
-          onFocus={preloadPasswordRules}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <InputField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={register('password')}
+          confirm={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
         />
         <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Creating account...' : 'Sign Up'}

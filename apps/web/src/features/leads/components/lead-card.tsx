@@ -9,6 +9,7 @@ import { earlierRoundsText } from '../company-links';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadDate } from '@/components/leads/lead-date';
+import { NewLeadBadge, useIsNewLead } from '@/components/leads/new-since';
 import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
@@ -25,6 +26,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
   const website = externalHref(lead.domain);
   const domain = displayDomain(lead.domain);
   const earlier = earlierRoundsText(lead.earlierRounds);
+  const isNew = useIsNewLead(lead);
   return (
     <Card data-testid="lead-card" data-lead-id={lead.id} aria-labelledby={titleId} role="article" className="h-full p-6">
       <div className="flex items-start justify-between gap-3">
@@ -62,6 +64,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
       </div>
 
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+        {isNew && <NewLeadBadge />}
         <LeadDate date={lead.fundingDate} />
         {earlier && (
           <span data-testid="lead-earlier-rounds" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">

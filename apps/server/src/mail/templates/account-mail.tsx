@@ -1,0 +1,70 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// Account mails with one link (password reset, email verification), in the same React Email frame as the
+// newsletter and alerts. They are transactional: no preferences or unsubscribe links.
+import { Button, Heading, Link, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { MailMessage } from '../transport.js';
+import { colors, EmailLayout } from './email-layout.js';
+
+interface OneLinkMail {
+  subject: string;
+  preview: string;
+  title: string;
+  intro: string;
+  outro: string;
+  label: string;
+}
+
+export function OneLinkEmail(props: OneLinkMail & { url: string; appUrl: string }) {
+  return (
+    <EmailLayout preview={props.preview} appUrl={props.appUrl} reason="You receive this because of an action on your Fundwire account.">
+      <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
+        {props.title}
+      </Heading>
+      <Text style={{ fontSize: 15 }}>{props.intro}</Text>
+      <Button href={props.url} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontWeight: 600 }}>
+        {props.label}
+      </Button>
+      <Text style={{ fontSize: 13, color: colors.muted }}>
+        If the button does not work, paste this link into your browser: <Link href={props.url}>{props.url}</Link>
+      </Text>
+      <Text style={{ fontSize: 13, color: colors.muted }}>{props.outro}</Text>
+    </EmailLayout>
+  );
+}
+
+async function oneLinkMail(mail: OneLinkMail, options: { to: string; url: string; appUrl: string }): Promise<MailMessage> {
+  return {
+    to: options.to,
+    subject: mail.subject,
+    // The link alone on its line, so every mail client (and the local outbox) finds it whole.
+    text: `${mail.intro}\n\n${options.url}\n\n${mail.outro}\n`,
+    html: await render(<OneLinkEmail {...mail} {...options} />),
+  };
+}
+
+export const RESET_PASSWORD_MAIL: OneLinkMail = {
+  subject: 'Reset your Fundwire password',
+  preview: 'Choose a new password for your Fundwire account',
+  title: 'Reset your password',
+  intro: 'Someone asked to reset the password of your Fundwire account. If it was you, choose a new password with the link below.',
+  outro: 'The link works once and expires in one hour. If you did not ask for this, ignore this mail: your password stays as it is.',
+  label: 'Choose a new password',
+};
+
+export const VERIFY_EMAIL_MAIL: OneLinkMail = {
+  subject: 'Confirm your Fundwire email address',
+  preview: 'Confirm that this address is yours',
+  title: 'Confirm your email address',
+  intro: 'Confirm that this address is yours with the link below. The admin address gets its admin access once it is confirmed.',
+  outro: 'The link expires in 24 hours. If you did not sign up for Fundwire, ignore this mail.',
+  label: 'Confirm my email',
+};
+
+export function resetPasswordMail(options: { to: string; url: string; appUrl: string }): Promise<MailMessage> {
+  return oneLinkMail(RESET_PASSWORD_MAIL, options);
+}
+
+export function verifyEmailMail(options: { to: string; url: string; appUrl: string }): Promise<MailMessage> {
+  return oneLinkMail(VERIFY_EMAIL_MAIL, options);
+}
