@@ -219,33 +219,20 @@ export interface NewLead {
  * server does, so its list and stats caches see them. Specs seed this way so any of them can add leads
  * without an admin session; admin.spec drives the admin API and screens themselves.
  */
-export async function insertLeads(newLeads: NewLead[]): Promise<void> {
+export async function insertLeads(newLeads: NewLead[]): Promise<string[]> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
+  const ids: string[] = [];
   try {
     await client.query('begin');
-    const columns = await client.query<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_name = 'leads' and column_name = 'identity_key'`,
-    );
-    const withIdentityKey = columns.rowCount === 1;
-    const columnNames = await client.query<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_name = 'leads' and column_name = 'round_label'`,
-    );
-    const withRoundLabel = columnNames.rowCount === 1;
     for (const lead of newLeads) {
-      const values = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description];
       const inserted = await client.query<{ id: string }>(
-        withRoundLabel
-          ? `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key, round_label)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid(), $9) returning id`
-          : withIdentityKey
-          ? `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid()) returning id`
-          : `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description)
-             values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        withRoundLabel ? [...values, lead.roundLabel ?? null] : values,
+        `insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, identity_key, round_label)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'e2e|' || gen_random_uuid(), $9) returning id`,
+        [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description, lead.roundLabel ?? null],
       );
-      const leadId = inserted.rows[0]?.id;
+      const leadId = inserted.rows[0]!.id;
+      ids.push(leadId);
       for (const [position, contact] of lead.contacts.entries()) {
         await client.query(`insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, $2, $3, $4, $5, $6)`, [
           leadId,
@@ -257,9 +244,9 @@ export async function insertLeads(newLeads: NewLead[]): Promise<void> {
         ]);
       }
     }
-    await client.query(`insert into app_meta (key, value) values ('leads_version', '1')
-      on conflict (key) do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()`);
+    await client.query(BUMP_LEADS_VERSION);
     await client.query('commit');
+    return ids;
   } catch (error) {
     await client.query('rollback');
     throw error;
@@ -268,5 +255,65 @@ export async function insertLeads(newLeads: NewLead[]): Promise<void> {
   }
 }
 
-export const test = base;
+const BUMP_LEADS_VERSION = `insert into app_meta (key, value) values ('leads_version', '1')
+  on conflict (key) do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()`;
+
+async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Removes leads (with their contacts) and any company left without a round, and tells the server's caches. */
+export async function deleteLeads(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await withClient(async (client) => {
+    await client.query('begin');
+    await client.query('delete from leads where id = any($1::uuid[])', [ids]);
+    await client.query('delete from companies c where not exists (select 1 from leads l where l.company_id = c.id)');
+    await client.query(BUMP_LEADS_VERSION);
+    await client.query('commit');
+  });
+}
+
+/** Removes an account and everything that hangs off it (sessions, subscription, alert settings, visits). */
+export async function deleteAccount(userId: string): Promise<void> {
+  await withClient((client) => client.query('delete from users where id = $1', [userId]));
+}
+
+export interface Fixtures {
+  /** Inserts leads for this test (their ids are returned); they are deleted when the test ends. */
+  seedLeads: (leads: NewLead[]) => Promise<string[]>;
+  /** A new account with an active subscription, signed in on a browser context of its own; the context is
+   * closed and the account deleted when the test ends. */
+  subscriber: { page: Page; account: Account };
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  seedLeads: async ({}, use) => {
+    const seeded: string[] = [];
+    await use(async (leads) => {
+      const ids = await insertLeads(leads);
+      seeded.push(...ids);
+      return ids;
+    });
+    await deleteLeads(seeded);
+  },
+  subscriber: async ({ browser, request }, use) => {
+    const account = await createAccount(request, uniqueEmail('subscriber'));
+    await grantSubscription(account.userId);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInBrowser(page, account);
+    await use({ page, account });
+    await context.close();
+    await deleteAccount(account.userId);
+  },
+});
+
 export { expect };

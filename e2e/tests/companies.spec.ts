@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { adminAccount, appUrl, expect, localDay, test } from '../support/fixtures.js';
-import { subscriberContext } from '../support/more-fixtures.js';
 
 const SAMPLE_CSV = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/samples/fundraisingfox-rounds-sample.csv');
 
@@ -61,8 +60,7 @@ test.describe('company page', () => {
     expect(upload.status(), await upload.text()).toBe(200);
   });
 
-  test('a lead card links to its company, whose page shows both rounds newest first and the contacts once', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'company');
+  test('a lead card links to its company, whose page shows both rounds newest first and the contacts once', async ({ subscriber: { page } }) => {
     await page.goto(`/historical?q=${encodeURIComponent(`tidewell-${stamp}`)}`);
     const cards = page.getByTestId('lead-card');
     await expect(cards).toHaveCount(2);
@@ -105,10 +103,9 @@ test.describe('company page', () => {
     await page.goto(`/companies/${id}`);
     await expect(page.getByTestId('company-round')).toHaveCount(2);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await context.close();
   });
 
-  test('the real sample: Passionfroot raised twice, and its page shows both rounds', async ({ browser, request }) => {
+  test('the real sample: Passionfroot raised twice, and its page shows both rounds', async ({ subscriber: { page }, request }) => {
     // The header and Passionfroot's rows of the shared sample, imported as the admin imports files.
     const lines = readFileSync(SAMPLE_CSV, 'utf8').split('\n');
     const csv = [lines[0], ...lines.filter((line) => line.startsWith('passionfroot,'))].join('\n');
@@ -117,7 +114,6 @@ test.describe('company page', () => {
     expect(imported.status(), await imported.text()).toBe(200);
     expect(((await imported.json()) as { total: number }).total).toBe(2);
 
-    const { context, page } = await subscriberContext(browser, request, 'company-sample');
     await page.goto('/historical?q=passionfroot.me');
     const cards = page.getByTestId('lead-card');
     await expect(cards).toHaveCount(2);
@@ -131,16 +127,13 @@ test.describe('company page', () => {
     await expect(rounds.nth(1).locator('time')).toHaveAttribute('datetime', '2026-07-22');
     await expect(rounds.nth(1).getByTestId('round-amount')).toHaveText('$15,000,000');
     await expect(page.getByTestId('no-contacts')).toBeVisible();
-    await context.close();
   });
 
-  test('an unknown or malformed company id says Company not found', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'company-missing');
+  test('an unknown or malformed company id says Company not found', async ({ subscriber: { page } }) => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-company']) {
       await page.goto(`/companies/${id}`);
       await expect(page.getByRole('heading', { name: 'Company not found' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Browse all leads' })).toHaveAttribute('href', '/historical');
     }
-    await context.close();
   });
 });

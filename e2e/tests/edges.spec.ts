@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { createAccount, expect, signInBrowser, test, uniqueEmail } from '../support/fixtures.js';
-import { fetchMe, signInAsAdmin, subscribeViaTestCheckout, subscriberContext, toast } from '../support/more-fixtures.js';
+import { fetchMe, signInAsAdmin, subscribeViaTestCheckout, toast } from '../support/more-fixtures.js';
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -73,8 +73,7 @@ test.describe('issue 17: rough edges', () => {
     });
   }
 
-  test('a 500 from /api/leads shows the error within 1.5 s (one quick retry, no more)', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'error-fast');
+  test('a 500 from /api/leads shows the error within 1.5 s (one quick retry, no more)', async ({ subscriber: { page } }) => {
     let firstCall = 0;
     let calls = 0;
     await page.route(
@@ -92,11 +91,9 @@ test.describe('issue 17: rough edges', () => {
     expect(firstCall).toBeGreaterThan(0);
     expect(shownAfter, 'error shown within 1.5 s of the first request').toBeLessThan(1_500);
     expect(calls, 'the first try and one retry').toBe(2);
-    await context.close();
   });
 
-  test('a 400 from /api/leads is not retried', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'no-retry-4xx');
+  test('a 400 from /api/leads is not retried', async ({ subscriber: { page } }) => {
     let calls = 0;
     await page.route(
       (url) => url.pathname === '/api/leads',
@@ -108,7 +105,6 @@ test.describe('issue 17: rough edges', () => {
     await page.goto('/dashboard');
     await expect(page.getByText('Error loading leads: Bad filter')).toBeVisible({ timeout: 10_000 });
     expect(calls).toBe(1);
-    await context.close();
   });
 
   test('an invalid newsletter link shows no Retry button', async ({ page }) => {
@@ -143,14 +139,12 @@ test.describe('issue 17: rough edges', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('a subscriber sees Recent and Historical unlocked', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'unlocked');
+  test('a subscriber sees Recent and Historical unlocked', async ({ subscriber: { page } }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/profile');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await expect(nav.getByRole('link', { name: 'Recent', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('link', { name: /locked/ })).toHaveCount(0);
-    await context.close();
   });
 
   test('the admin finds Admin in the user menu', async ({ page }) => {
@@ -200,8 +194,7 @@ test.describe('issue 17: rough edges', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('lead dates read "Nov 20, 2026", with the relative form as tooltip', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'dates');
+  test('lead dates read "Nov 20, 2026", with the relative form as tooltip', async ({ subscriber: { page } }) => {
     await page.goto('/historical');
     const date = page.getByRole('main').locator('time[datetime][title]').first();
     await expect(date).toBeVisible({ timeout: 15_000 });
@@ -215,7 +208,6 @@ test.describe('issue 17: rough edges', () => {
       return new Date(year!, month! - 1, day!).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
     }, iso);
     await expect(date).toHaveText(expected);
-    await context.close();
   });
 
   test('a Monthly subscriber on trial switches to Annual from /pricing; the toast keeps clear of the user menu', async ({ browser, request }) => {

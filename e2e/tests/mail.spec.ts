@@ -2,7 +2,7 @@
 // Subscribers screen and Send Weekly Email, the one-click unsubscribe page, and alert frequency on /profile.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, appUrl, insertLeads, test, uniqueEmail, waitForMail } from '../support/fixtures.js';
-import { signInAsAdmin, sql, subscriberContext, toast } from '../support/more-fixtures.js';
+import { signInAsAdmin, sql, toast } from '../support/more-fixtures.js';
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 
@@ -141,21 +141,16 @@ test.describe('newsletter and alerts', () => {
     await expect(page.getByRole('alert')).toContainText('This link is incomplete');
   });
 
-  test('a subscriber chooses daily alerts on /profile, and the choice is kept', async ({ browser, request }) => {
-    const { context, page } = await subscriberContext(browser, request, 'alerts');
-    try {
-      await page.goto('/profile');
-      const group = page.getByRole('radiogroup', { name: 'Alert emails' });
-      await expect(group.getByRole('radio', { name: /Weekly/ })).toBeChecked();
-      await expect(page.getByTestId('alert-next-send')).toContainText(/Next alert: Mon, .* 9:00 AM/);
-      await group.getByRole('radio', { name: /Daily/ }).click();
-      await expect(toast(page, 'Alert emails: daily')).toBeVisible();
-      await page.reload();
-      await expect(page.getByRole('radiogroup', { name: 'Alert emails' }).getByRole('radio', { name: /Daily/ })).toBeChecked();
-      await expect(page.getByTestId('alert-next-send')).toContainText('9:00 AM');
-    } finally {
-      await context.close();
-    }
+  test('a subscriber chooses daily alerts on /profile, and the choice is kept', async ({ subscriber: { page } }) => {
+    await page.goto('/profile');
+    const group = page.getByRole('radiogroup', { name: 'Alert emails' });
+    await expect(group.getByRole('radio', { name: /Weekly/ })).toBeChecked();
+    await expect(page.getByTestId('alert-next-send')).toContainText(/Next alert: Mon, .* 9:00 AM/);
+    await group.getByRole('radio', { name: /Daily/ }).click();
+    await expect(toast(page, 'Alert emails: daily')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radiogroup', { name: 'Alert emails' }).getByRole('radio', { name: /Daily/ })).toBeChecked();
+    await expect(page.getByTestId('alert-next-send')).toContainText('9:00 AM');
   });
 });
 

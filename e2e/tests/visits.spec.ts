@@ -1,7 +1,7 @@
 // "New since your last visit" on /dashboard across two visits: the rounds added in between are marked and
 // counted in the header, the older ones are not; a reload in the same tab keeps the marks.
 import type { Browser, Page } from '@playwright/test';
-import { createAccount, expect, grantSubscription, insertLeads, localDay, signInBrowser, test, uniqueEmail, type NewLead } from '../support/fixtures.js';
+import { createAccount, deleteAccount, expect, grantSubscription, localDay, signInBrowser, test, uniqueEmail, type NewLead } from '../support/fixtures.js';
 
 function lead(companyName: string): NewLead {
   return {
@@ -28,9 +28,10 @@ function card(page: Page, name: string) {
   return page.getByTestId('lead-card').filter({ has: page.getByRole('heading', { name }) });
 }
 
-test('the dashboard marks and counts the rounds added since the previous visit', async ({ browser, request }) => {
+test('the dashboard marks and counts the rounds added since the previous visit', async ({ browser, request, seedLeads }) => {
   const tag = `visit${Date.now().toString(36)}`;
-  await insertLeads([lead(`${tag} Older`)]);
+  await seedLeads([lead(`${tag} Older`)]);
+  // One account across several browser sessions (the subscriber fixture is one session).
   const account = await createAccount(request, uniqueEmail('visits'));
   await grantSubscription(account.userId);
 
@@ -50,7 +51,7 @@ test('the dashboard marks and counts the rounds added since the previous visit',
   await first.context.close();
 
   // A round arrives between the visits.
-  await insertLeads([lead(`${tag} Newer`)]);
+  await seedLeads([lead(`${tag} Newer`)]);
 
   // Second visit (a new browser session): the newer round is marked, the older is not, and the header counts it.
   const second = await visit(browser);
@@ -70,4 +71,5 @@ test('the dashboard marks and counts the rounds added since the previous visit',
   await expect(third.page.getByTestId('lead-new')).toHaveCount(0);
   await expect(third.page.getByTestId('new-since-count')).toContainText('Nothing new since your last visit');
   await third.context.close();
+  await deleteAccount(account.userId);
 });
