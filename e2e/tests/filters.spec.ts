@@ -1,11 +1,12 @@
 // Every lead filter on screen (issue 17): each one set through the UI lands in the URL under the API's name, narrows
 // the list to exactly the seeded leads it should, survives a reload, and comes off again with its chip or Clear all.
-// The leads are seeded under two industries of this run's own, so other tests' data never shows up in the lists.
+// The leads are seeded (and deleted after each test) under two industries of this run's own, so other tests' data never
+// shows up in the lists.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { createAccount, expect, fetchAllLeads, grantSubscription, insertLeads, localDay, signInBrowser, test, type NewLead } from '../support/fixtures.js';
+import { expect, fetchAllLeads, localDay, test, type NewLead } from '../support/fixtures.js';
 
 const count = new Intl.NumberFormat('en-US');
 const run = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
@@ -55,19 +56,6 @@ const BOTH_INDUSTRIES = new URLSearchParams([
   ['industry', OTHER_INDUSTRY],
 ]).toString();
 
-let seeded = false;
-test.beforeEach(async () => {
-  if (seeded) return;
-  await insertLeads(ALL);
-  seeded = true;
-});
-
-async function signInSubscriber(page: Page, request: Parameters<typeof createAccount>[0]): Promise<void> {
-  const account = await createAccount(request);
-  await grantSubscription(account.userId);
-  await signInBrowser(page, account);
-}
-
 function cardNames(page: Page): Locator {
   return page.getByTestId('lead-card').locator('h3');
 }
@@ -102,10 +90,10 @@ async function expectParam(page: Page, key: string, values: string[]): Promise<v
 
 test.describe('lead filters', () => {
   test('industry (several) and round (Undisclosed included) go in the URL, narrow the list, survive a reload and come off by chip', async ({
-    page,
-    request,
+    subscriber: { page },
+    seedLeads,
   }) => {
-    await signInSubscriber(page, request);
+    await seedLeads(ALL);
     await page.goto('/historical');
     await expect(page.getByTestId('lead-card').first()).toBeVisible({ timeout: 15_000 });
 
@@ -144,8 +132,8 @@ test.describe('lead filters', () => {
     await expect(page.getByLabel('Search', { exact: true })).toBeFocused();
   });
 
-  test('amount range takes short forms, goes in the URL and survives a reload', async ({ page, request }) => {
-    await signInSubscriber(page, request);
+  test('amount range takes short forms, goes in the URL and survives a reload', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
     await page.goto(`/historical?${BOTH_INDUSTRIES}`);
     await expectRows(page, ALL);
 
@@ -174,8 +162,8 @@ test.describe('lead filters', () => {
     await expect(page.getByLabel('Maximum amount', { exact: true })).toHaveValue('');
   });
 
-  test('a custom date range goes in the URL as dateStart/dateEnd, and a preset replaces it', async ({ page, request }) => {
-    await signInSubscriber(page, request);
+  test('a custom date range goes in the URL as dateStart/dateEnd, and a preset replaces it', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
     await page.goto(`/historical?${BOTH_INDUSTRIES}`);
     await expectRows(page, ALL);
 
@@ -205,8 +193,8 @@ test.describe('lead filters', () => {
     await expect(page.getByLabel('From', { exact: true })).toHaveCount(0);
   });
 
-  test('location and contacts go in the URL, survive a reload, and Clear all removes them', async ({ page, request }) => {
-    await signInSubscriber(page, request);
+  test('location and contacts go in the URL, survive a reload, and Clear all removes them', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
     await page.goto(`/historical?${BOTH_INDUSTRIES}`);
     await expectRows(page, ALL);
 
@@ -239,8 +227,8 @@ test.describe('lead filters', () => {
     await expect(page.getByLabel('Contacts', { exact: true })).toHaveValue('');
   });
 
-  test('values the server would refuse are ignored, not sent', async ({ page, request }) => {
-    await signInSubscriber(page, request);
+  test('values the server would refuse are ignored, not sent', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
     const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/leads');
     await page.goto(`/historical?${BOTH_INDUSTRIES}&fundingRound=Series+Z&minFunding=lots&dateStart=2023-02-30&hasContacts=maybe&range=forever`);
     const query = new URL((await sent).url()).searchParams;
@@ -249,15 +237,14 @@ test.describe('lead filters', () => {
     await expect(chips(page)).toHaveCount(2);
   });
 
-  test('the dashboard has every filter but the date, and the API agrees with what it shows', async ({ page, request }) => {
+  test('the dashboard has every filter but the date, and the API agrees with what it shows', async ({ subscriber: { page }, seedLeads }) => {
     const industry = `Filter Recent ${run}`;
     const today = localDay(new Date());
     const recent = [
       seedLead('Recent1', { industry, fundingDate: today, fundingRound: 'Series C', fundingAmount: 30_000_000, contacts: [contact('Eve')] }),
       seedLead('Recent2', { industry, fundingDate: today, fundingRound: null, fundingAmount: null, contacts: [] }),
     ];
-    await insertLeads(recent);
-    await signInSubscriber(page, request);
+    await seedLeads(recent);
     await page.goto('/dashboard');
     await expect(page.getByLabel('Date range', { exact: true })).toHaveCount(0);
 
@@ -278,10 +265,10 @@ test.describe('lead filters', () => {
   });
 
   test('on a 375 px phone the panel folds behind Filters (with the active count), without horizontal scroll; axe is clean with it open', async ({
-    page,
-    request,
+    subscriber: { page },
+    seedLeads,
   }) => {
-    await signInSubscriber(page, request);
+    await seedLeads(ALL);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/historical?${BOTH_INDUSTRIES}&fundingRound=Undisclosed&dateStart=2023-01-01&dateEnd=2023-12-31&location=Berlin&hasContacts=true`);
     await expectRows(page, [GAMMA]);
@@ -314,8 +301,8 @@ test.describe('lead filters', () => {
     await expect(page.getByRole('button', { name: /^Industry/ })).toBeFocused();
   });
 
-  test('axe is clean on the desktop filter panel with a custom range and chips', async ({ page, request }) => {
-    await signInSubscriber(page, request);
+  test('axe is clean on the desktop filter panel with a custom range and chips', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
     await page.goto(`/historical?${BOTH_INDUSTRIES}&range=custom&minFunding=9&maxFunding=1`);
     await expect(page.getByTestId('filter-panel')).toBeVisible();
     await expect(page.getByText('The minimum is above the maximum, so the amount filter is off.')).toBeVisible();
