@@ -253,11 +253,7 @@ test.describe('dashboard', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
 
-    await page
-      .getByTestId('lead-card')
-      .first()
-      .getByRole('button', { name: /^View Contacts/ })
-      .click();
+    await page.getByTestId('lead-card').first().getByRole('button', { name: /^View Contacts/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
@@ -279,14 +275,7 @@ test.describe('historical', () => {
     await expect(page.getByRole('heading', { name: 'Historical Leads', level: 1 })).toBeVisible();
     expect(filterOf(await firstRequest)).toEqual({});
     await expect(page.getByLabel('Date range')).toHaveValue('all');
-    await expect(page.getByLabel('Date range').locator('option')).toHaveText([
-      'All Time',
-      'Last 30 Days',
-      'Last 90 Days',
-      'Last 6 Months',
-      'Last 1 Year',
-      'Custom range',
-    ]);
+    await expect(page.getByLabel('Date range').locator('option')).toHaveText(['All Time', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year', 'Custom range']);
 
     const first = await fetchLeadPage(page.request, {});
     await expect(cardNames(page)).toHaveText(names(first.leads));
@@ -308,10 +297,7 @@ test.describe('historical', () => {
     await expect(page.getByTestId('lead-count')).toHaveText(`Showing ${2 * PAGE_SIZE} of ${count.format(first.totalCount)} leads`);
   });
 
-  test('shows an undisclosed round as Undisclosed with its label, unknown facts as Unknown, and a contact without email without a mail link', async ({
-    page,
-    request,
-  }) => {
+  test('shows an undisclosed round as Undisclosed with its label, unknown facts as Unknown, and a contact without email without a mail link', async ({ page, request }) => {
     const name = `Undisclosed Filing ${Date.now()}`;
     await insertLeads([
       {
@@ -416,9 +402,7 @@ test.describe('CSV export', () => {
 
   function expectedRows(leads: ApiLead[]): string[][] {
     return leads.flatMap((lead) => {
-      const base = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description].map(
-        cell,
-      );
+      const base = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description].map(cell);
       if (lead.contacts.length === 0) return [[...base, '', '', '', '']];
       return lead.contacts.map((contact) => [...base, ...[contact.name, contact.role, contact.email, contact.linkedIn].map(cell)]);
     });
@@ -482,27 +466,11 @@ test.describe('CSV export', () => {
     const leads = await fetchAllLeads(page.request, { industry });
     expect(names(leads)).toEqual(names(awkward));
     await expect(cardNames(page)).toHaveText(names(leads));
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      `/api/leads/export.csv?${new URLSearchParams({ industry }).toString()}`,
-    );
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/leads/export.csv?${new URLSearchParams({ industry }).toString()}`);
 
     const { rows } = await exportCsv(page);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
-    expect(rows[0]).toEqual([
-      'Company Name',
-      'Domain',
-      'Industry',
-      'Funding Amount',
-      'Funding Round',
-      'Location',
-      'Date',
-      'Description',
-      'Contact Name',
-      'Role',
-      'Email',
-      'LinkedIn',
-    ]);
+    expect(rows[0]).toEqual(['Company Name', 'Domain', 'Industry', 'Funding Amount', 'Funding Round', 'Location', 'Date', 'Description', 'Contact Name', 'Role', 'Email', 'LinkedIn']);
     const body = rows.slice(1);
     expect(body).toEqual(expectedRows(leads));
     expect(body).toHaveLength(4);
