@@ -1,4 +1,4 @@
-// /dashboard: Recent Leads, the last 7 days (docs/product/SPEC.md section 2). Search and industry live in the URL.
+// /dashboard: Recent Leads, the last 7 days (docs/product/SPEC.md section 2). Search and every filter but the date live in the URL.
 import { format } from 'date-fns';
 import { History, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
@@ -25,11 +25,11 @@ export function DashboardRoute() {
   useDocumentTitle('Recent Leads');
   const today = useToday();
   const view = useLeadView();
-  const { q, industry } = view.params;
-  const filter = useMemo(() => recentLeadFilter({ q, industry }, today), [q, industry, today]);
+  const { q } = view.params;
+  const filter = useMemo(() => recentLeadFilter(view.params, today), [view.params, today]);
   const leads = useLeadList(filter);
   const stats = useLeadStats();
-  const filtered = hasActiveFilters(view.params, { withRange: false });
+  const filtered = hasActiveFilters(view.params, { withDates: false });
   // Rounds added since the previous visit are marked, and counted in the header.
   const me = useMe();
   const previousVisit = useDashboardVisit(me.data?.user.id);
@@ -56,17 +56,11 @@ export function DashboardRoute() {
             )}
           </>
         }
-        // The export matches what the search box shows, even in the moment before the URL catches up.
-        actions={<ExportCsvButton filter={recentLeadFilter({ q: view.searchText, industry }, today)} />}
+        // The export matches what the filter boxes show, even in the moment before the URL catches up.
+        actions={<ExportCsvButton filter={recentLeadFilter(view.pendingParams, today)} />}
       />
 
-      <LeadFiltersBar
-        searchText={view.searchText}
-        onSearchTextChange={view.setSearchText}
-        industry={industry}
-        onIndustryChange={view.setIndustry}
-        industries={stats.data?.industries}
-      />
+      <LeadFiltersBar view={view} industries={stats.data?.industries} />
 
       <section aria-label="Recent leads" className="mt-6">
         <NewSinceContext.Provider value={previousVisit ?? null}>
@@ -81,7 +75,7 @@ export function DashboardRoute() {
                 <EmptyState
                   icon={<SearchX />}
                   title="No leads match these filters"
-                  description="No company funded in the last 7 days matches this search or industry. Try other words, or clear the filters."
+                  description="No company funded in the last 7 days matches these filters. Try other words, fewer filters, or clear them."
                   action={<Button onClick={view.clearFilters}>Clear filters</Button>}
                 />
               ) : (

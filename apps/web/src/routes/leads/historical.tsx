@@ -1,4 +1,4 @@
-// /historical: the whole archive, with search, industry and date range in the URL (docs/product/SPEC.md section 2).
+// /historical: the whole archive, with search and every filter, date range included, in the URL (docs/product/SPEC.md section 2).
 import { SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,30 +18,22 @@ export function HistoricalRoute() {
   useDocumentTitle('Historical Leads');
   const today = useToday();
   const view = useLeadView();
-  const { q, industry, range } = view.params;
-  const filter = useMemo(() => historicalLeadFilter({ q, industry, range }, today), [q, industry, range, today]);
+  const { q } = view.params;
+  const filter = useMemo(() => historicalLeadFilter(view.params, today), [view.params, today]);
   const leads = useLeadList(filter);
   const stats = useLeadStats();
-  const filtered = hasActiveFilters(view.params, { withRange: true });
+  const filtered = hasActiveFilters(view.params, { withDates: true });
 
   return (
     <PageContainer>
       <PageHeader
         title="Historical Leads"
         description="Every funding round in the archive. Search, filter and export it."
-        // The export matches what the search box shows, even in the moment before the URL catches up.
-        actions={<ExportCsvButton filter={historicalLeadFilter({ q: view.searchText, industry, range }, today)} />}
+        // The export matches what the filter boxes show, even in the moment before the URL catches up.
+        actions={<ExportCsvButton filter={historicalLeadFilter(view.pendingParams, today)} />}
       />
 
-      <LeadFiltersBar
-        searchText={view.searchText}
-        onSearchTextChange={view.setSearchText}
-        industry={industry}
-        onIndustryChange={view.setIndustry}
-        industries={stats.data?.industries}
-        range={range}
-        onRangeChange={view.setRange}
-      />
+      <LeadFiltersBar view={view} industries={stats.data?.industries} withDates />
 
       <section aria-label="Historical leads" className="mt-6">
         <LeadResults
@@ -55,7 +47,7 @@ export function HistoricalRoute() {
               <EmptyState
                 icon={<SearchX />}
                 title="No leads match these filters"
-                description="Nothing in the archive matches this search, industry and date range. Try other words, a longer range, or clear the filters."
+                description="Nothing in the archive matches these filters. Try other words, a longer date range, fewer filters, or clear them."
                 action={<Button onClick={view.clearFilters}>Clear filters</Button>}
               />
             ) : (

@@ -1,101 +1,312 @@
-// Search, industry and (on the historical page) date range. Values come from and go to the URL.
-import { Search } from 'lucide-react';
-import { useId } from 'react';
+// Search and every lead filter: industries and rounds (several each), amount range, location, contacts and (on the
+// historical page) the date range, preset or custom. Values come from and go to the URL (useLeadView). The active
+// filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button.
+import { SlidersHorizontal, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import { DATE_RANGES, isDateRangeKey, type DateRangeKey } from '@/lib/leads/date-range';
-import { MAX_SEARCH_LENGTH } from '@/lib/leads/view-params';
+import { DATE_RANGES } from '@/lib/leads/date-range';
+import {
+  activeFilters,
+  CUSTOM_DATE_RANGE,
+  hasActiveFilters,
+  isRoundFilterValue,
+  MAX_FILTER_VALUES,
+  MAX_LOCATION_LENGTH,
+  MAX_SEARCH_LENGTH,
+  ROUND_FILTER_VALUES,
+  type DateChoice,
+} from '@/lib/leads/view-params';
+import type { LeadView } from '../hooks/use-lead-view';
 
 export interface LeadFiltersBarProps {
-  searchText: string;
-  onSearchTextChange: (text: string) => void;
-  industry: string;
-  onIndustryChange: (industry: string) => void;
+  view: LeadView;
   /** From the stats response; undefined while it loads. */
   industries: readonly string[] | undefined;
-  /** Shown only when both are given (the historical page). */
-  range?: DateRangeKey;
-  onRangeChange?: (range: DateRangeKey) => void;
+  /** The historical page: date presets and a custom from/to. The dashboard is always the last 7 days. */
+  withDates?: boolean;
   className?: string;
 }
 
-export function LeadFiltersBar({
-  searchText,
-  onSearchTextChange,
-  industry,
-  onIndustryChange,
-  industries,
-  range,
-  onRangeChange,
-  className,
-}: LeadFiltersBarProps) {
+const ROUND_OPTIONS = ROUND_FILTER_VALUES.map((round) => ({ value: round, label: round }));
+const DATE_CHOICES: readonly { value: DateChoice; label: string }[] = [...DATE_RANGES, { value: CUSTOM_DATE_RANGE, label: 'Custom range' }];
+const AMOUNT_HINT = 'Whole dollars; 500k and 5M work too.';
+
+export function LeadFiltersBar({ view, industries, withDates = false, className }: LeadFiltersBarProps) {
   const id = useId();
-  const searchId = `${id}-search`;
-  const industryId = `${id}-industry`;
-  const rangeId = `${id}-range`;
-  const withRange = range !== undefined && onRangeChange !== undefined;
+  const ids = {
+    search: `${id}-search`,
+    panel: `${id}-panel`,
+    industry: `${id}-industry`,
+    industryLabel: `${id}-industry-label`,
+    round: `${id}-round`,
+    roundLabel: `${id}-round-label`,
+    amountHelp: `${id}-amount-help`,
+    minFunding: `${id}-min`,
+    maxFunding: `${id}-max`,
+    location: `${id}-location`,
+    contacts: `${id}-contacts`,
+    range: `${id}-range`,
+    dateStart: `${id}-from`,
+    dateEnd: `${id}-to`,
+    dateHelp: `${id}-date-help`,
+  };
+  const [open, setOpen] = useState(false);
+  const { params, pendingParams, update } = view;
+  const chips = activeFilters(params, { withDates });
+  const clearable = hasActiveFilters(params, { withDates }) || view.searchText.trim() !== '';
+
+  // A removed chip takes the focus with it: once it is gone, focus the chip now in its place (or the last one), or the
+  // search box when none is left. Clear all does the same at once.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const chipListRef = useRef<HTMLUListElement>(null);
+  const removedChip = useRef<{ key: string; index: number } | null>(null);
+  useEffect(() => {
+    const removed = removedChip.current;
+    if (!removed || chips.some((chip) => chip.key === removed.key)) return;
+    removedChip.current = null;
+    const buttons = chipListRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? searchRef.current)?.focus();
+  }, [chips]);
+
   // A shared link may name an industry the stats do not list (yet); keep it selectable.
-  const industryOptions = industries ?? [];
-  const options = industry && !industryOptions.includes(industry) ? [industry, ...industryOptions] : industryOptions;
+  const industryNames = industries ?? [];
+  const industryOptions = [...params.industry.filter((name) => !industryNames.includes(name)), ...industryNames].map((name) => ({ value: name, label: name }));
+
+  const amountError =
+    view.minFunding.invalid || view.maxFunding.invalid
+      ? `Enter an amount such as 500000, 500k or 5M.`
+      : pendingParams.minFunding !== null && pendingParams.maxFunding !== null && pendingParams.minFunding > pendingParams.maxFunding
+        ? 'The minimum is above the maximum, so the amount filter is off.'
+        : '';
+  const dateError =
+    view.dateStart.invalid || view.dateEnd.invalid
+      ? 'Enter a full date.'
+      : pendingParams.dateStart && pendingParams.dateEnd && pendingParams.dateStart > pendingParams.dateEnd
+        ? 'From is after To, so the dates are not applied.'
+        : '';
 
   return (
-    <div
-      role="search"
-      aria-label="Filter leads"
-      className={cn(
-        'grid gap-3',
-        withRange ? 'grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_13rem]' : 'sm:grid-cols-[minmax(0,1fr)_14rem]',
-        className,
-      )}
-    >
-      <div className={cn('grid gap-1.5', withRange && 'col-span-2 lg:col-span-1')}>
-        <Label htmlFor={searchId}>Search</Label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search companies..."
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={MAX_SEARCH_LENGTH}
-            value={searchText}
-            onChange={(event) => onSearchTextChange(event.target.value)}
-            className="pl-9"
+    <div role="search" aria-label="Filter leads" className={cn('grid gap-3', className)}>
+      <div className="flex items-end gap-2">
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <Label htmlFor={ids.search}>Search</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              ref={searchRef}
+              id={ids.search}
+              type="search"
+              placeholder="Search companies..."
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={MAX_SEARCH_LENGTH}
+              value={view.searchText}
+              onChange={(event) => view.setSearchText(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <Button variant="outline" className="sm:hidden" aria-expanded={open} aria-controls={ids.panel} onClick={() => setOpen((value) => !value)}>
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {chips.length > 0 && (
+            <span data-testid="active-filter-count" className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
+              {chips.length}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </Button>
+      </div>
+
+      <div id={ids.panel} data-testid="filter-panel" className={cn('gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-3', open ? 'grid' : 'hidden')}>
+        <div className="grid min-w-0 content-start gap-1.5">
+          <Label id={ids.industryLabel} htmlFor={ids.industry}>
+            Industry
+          </Label>
+          <MultiSelect
+            id={ids.industry}
+            labelId={ids.industryLabel}
+            title="Industries"
+            placeholder="All industries"
+            options={industryOptions}
+            selected={params.industry}
+            max={MAX_FILTER_VALUES}
+            emptyText={industries ? 'No industries yet' : 'Loading industries…'}
+            onChange={(industry) => update({ industry })}
           />
         </div>
-      </div>
 
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={industryId}>Industry</Label>
-        <Select id={industryId} value={industry} onChange={(event) => onIndustryChange(event.target.value)}>
-          <option value="">All Industries</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Select>
-      </div>
+        <div className="grid min-w-0 content-start gap-1.5">
+          <Label id={ids.roundLabel} htmlFor={ids.round}>
+            Round
+          </Label>
+          <MultiSelect
+            id={ids.round}
+            labelId={ids.roundLabel}
+            title="Rounds"
+            placeholder="All rounds"
+            options={ROUND_OPTIONS}
+            selected={params.fundingRound}
+            onChange={(rounds) => update({ fundingRound: rounds.filter(isRoundFilterValue) })}
+          />
+        </div>
 
-      {withRange && (
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor={rangeId}>Date range</Label>
+        <fieldset className="grid min-w-0 content-start gap-1.5">
+          <legend className="mb-1.5 text-sm leading-none font-medium">Amount (USD)</legend>
+          <div className="grid grid-cols-2 gap-2">
+            <Input
+              id={ids.minFunding}
+              aria-label="Minimum amount"
+              aria-describedby={ids.amountHelp}
+              aria-invalid={view.minFunding.invalid || undefined}
+              placeholder="Min, e.g. 500k"
+              inputMode="decimal"
+              autoComplete="off"
+              value={view.minFunding.text}
+              onChange={(event) => view.minFunding.setText(event.target.value)}
+            />
+            <Input
+              id={ids.maxFunding}
+              aria-label="Maximum amount"
+              aria-describedby={ids.amountHelp}
+              aria-invalid={view.maxFunding.invalid || undefined}
+              placeholder="Max, e.g. 5M"
+              inputMode="decimal"
+              autoComplete="off"
+              value={view.maxFunding.text}
+              onChange={(event) => view.maxFunding.setText(event.target.value)}
+            />
+          </div>
+          <p id={ids.amountHelp} aria-live="polite" className={cn('text-xs', amountError ? 'text-destructive' : 'text-muted-foreground')}>
+            {amountError || AMOUNT_HINT}
+          </p>
+        </fieldset>
+
+        <div className="grid min-w-0 content-start gap-1.5">
+          <Label htmlFor={ids.location}>Location</Label>
+          <Input
+            id={ids.location}
+            placeholder="City, state or country"
+            autoComplete="off"
+            maxLength={MAX_LOCATION_LENGTH}
+            value={view.location.text}
+            onChange={(event) => view.location.setText(event.target.value)}
+          />
+        </div>
+
+        <div className="grid min-w-0 content-start gap-1.5">
+          <Label htmlFor={ids.contacts}>Contacts</Label>
           <Select
-            id={rangeId}
-            value={range}
-            onChange={(event) => {
-              if (isDateRangeKey(event.target.value)) onRangeChange(event.target.value);
-            }}
+            id={ids.contacts}
+            value={params.hasContacts === null ? '' : String(params.hasContacts)}
+            onChange={(event) => update({ hasContacts: event.target.value === 'true' ? true : event.target.value === 'false' ? false : null })}
           >
-            {DATE_RANGES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <option value="">Any</option>
+            <option value="true">Has contacts</option>
+            <option value="false">No contacts</option>
           </Select>
+        </div>
+
+        {withDates && (
+          <div className="grid min-w-0 content-start gap-1.5">
+            <Label htmlFor={ids.range}>Date range</Label>
+            <Select
+              id={ids.range}
+              value={params.range}
+              onChange={(event) => {
+                const choice = DATE_CHOICES.find((option) => option.value === event.target.value);
+                if (choice) update({ range: choice.value });
+              }}
+            >
+              {DATE_CHOICES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+
+        {withDates && params.range === CUSTOM_DATE_RANGE && (
+          <fieldset className="grid min-w-0 content-start gap-1.5">
+            <legend className="mb-1.5 text-sm leading-none font-medium">Funding dates</legend>
+            <div className="grid grid-cols-2 gap-2">
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor={ids.dateStart} className="text-xs text-muted-foreground">
+                  From
+                </Label>
+                <Input
+                  id={ids.dateStart}
+                  type="date"
+                  aria-describedby={dateError ? ids.dateHelp : undefined}
+                  aria-invalid={view.dateStart.invalid || undefined}
+                  max={pendingParams.dateEnd || undefined}
+                  value={view.dateStart.text}
+                  onChange={(event) => view.dateStart.setText(event.target.value)}
+                />
+              </div>
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor={ids.dateEnd} className="text-xs text-muted-foreground">
+                  To
+                </Label>
+                <Input
+                  id={ids.dateEnd}
+                  type="date"
+                  aria-describedby={dateError ? ids.dateHelp : undefined}
+                  aria-invalid={view.dateEnd.invalid || undefined}
+                  min={pendingParams.dateStart || undefined}
+                  value={view.dateEnd.text}
+                  onChange={(event) => view.dateEnd.setText(event.target.value)}
+                />
+              </div>
+            </div>
+            <p id={ids.dateHelp} aria-live="polite" className="text-xs text-destructive">
+              {dateError}
+            </p>
+          </fieldset>
+        )}
+      </div>
+
+      {(chips.length > 0 || clearable) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {chips.length > 0 && (
+            <ul ref={chipListRef} aria-label="Active filters" className="flex min-w-0 flex-wrap gap-2">
+              {chips.map((chip, index) => (
+                <li key={chip.key} className="min-w-0">
+                  <button
+                    type="button"
+                    data-testid="filter-chip"
+                    aria-label={`Remove filter ${chip.label}`}
+                    onClick={() => {
+                      removedChip.current = { key: chip.key, index };
+                      update(chip.remove);
+                    }}
+                    className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary-soft py-1 pr-2 pl-3 text-xs font-medium text-primary hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  >
+                    <span className="truncate">{chip.label}</span>
+                    <X aria-hidden="true" className="size-3.5 shrink-0" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {clearable && (
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => {
+                view.clearFilters();
+                searchRef.current?.focus();
+              }}
+            >
+              Clear all
+            </Button>
+          )}
         </div>
       )}
     </div>
