@@ -563,9 +563,22 @@ describe('fuzz: generated bad input', () => {
     const repeated = fc
       .tuple(fc.constantFrom('industry', 'fundingRound'), fc.integer({ min: 2, max: 30 }), badQueryValue)
       .map(([key, times, value]) => Array.from({ length: times }, () => `${key}=${value}`).join('&'));
+    // Timestamps PostgreSQL would refuse once in UTC, or that are not timestamps.
+    const badTimestamp = fc
+      .constantFrom(
+        '0001-01-01T00:30:00%2B01:00',
+        '9999-12-31T23:30:00-01:00',
+        '0000-01-01T00:00:00Z',
+        '2026-02-30T00:00:00Z',
+        '2026-11-25T25:00:00Z',
+        '2026-11-25',
+        '2026-11-25T09:00:00',
+      )
+      .map((value) => `addedAfter=${value}`);
     const newFilterQuery = fc.oneof(
       badQuery(newFilterKeys),
       repeated,
+      badTimestamp,
       fc.tuple(badQuery(newFilterKeys), repeated).map(([a, b]) => `${a}&${b}`),
     );
     add(80, newFilterQuery, (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));

@@ -58,9 +58,10 @@ const timestampSchema = (name: string) =>
       (value) =>
         value === '' ||
         (z.iso.datetime({ offset: true }).safeParse(value).success &&
-          // Year 0000 does not exist in PostgreSQL's calendar.
-          !value.startsWith('0000') &&
-          !Number.isNaN(Date.parse(value))),
+          // In UTC, still a year 0001-9999: year 0000 does not exist in PostgreSQL's calendar, and an offset can move
+          // 0001-01-01 or 9999-12-31 across the edge.
+          !Number.isNaN(Date.parse(value)) &&
+          /^(?!0000)\d{4}-/.test(new Date(value).toISOString())),
       `${name} must be an ISO 8601 timestamp with a time zone, e.g. 2026-11-25T09:00:00Z`,
     )
     .optional()

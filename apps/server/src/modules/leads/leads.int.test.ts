@@ -287,6 +287,8 @@ describe('leads API', () => {
       ['addedAfter=2026-11-25T09:00:00', 'addedAfter'],
       ['addedAfter=2026-02-30T09:00:00Z', 'addedAfter'],
       ['addedAfter=0000-01-01T00:00:00Z', 'addedAfter'],
+      ['addedAfter=0001-01-01T00:30:00%2B01:00', 'addedAfter'],
+      ['addedAfter=9999-12-31T23:30:00-01:00', 'addedAfter'],
     ] as const) {
       const response = await get(`/api/leads?${query}`);
       expect(response.statusCode, query).toBe(400);
