@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
+import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
+import { useMe } from '@/features/auth/api';
 import { useLeadList, useLeadStats } from '@/features/leads/api';
 import { DatabaseSummary } from '@/features/leads/components/database-summary';
 import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
@@ -14,6 +16,8 @@ import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, recentLeadFilter } from '@/lib/leads/view-params';
+import { useLeadSort } from '@/lib/leads/use-lead-sort';
+import { useLeadViewMode } from '@/lib/leads/view-mode';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {
@@ -22,7 +26,10 @@ export function DashboardRoute() {
   const view = useLeadView();
   const { q, industry } = view.params;
   const filter = useMemo(() => recentLeadFilter({ q, industry }, today), [q, industry, today]);
-  const leads = useLeadList(filter);
+  const [sort, setSort] = useLeadSort();
+  const leads = useLeadList(filter, sort);
+  const me = useMe();
+  const [viewMode, setViewMode] = useLeadViewMode('leads', me.data?.user.id, 'cards');
   const stats = useLeadStats();
   const filtered = hasActiveFilters(view.params, { withRange: false });
 
@@ -43,8 +50,14 @@ export function DashboardRoute() {
         industries={stats.data?.industries}
       />
 
-      <section aria-label="Recent leads" className="mt-6">
+      <div className="mt-6 flex justify-end">
+        <LeadViewToggle value={viewMode} onChange={setViewMode} />
+      </div>
+
+      <section aria-label="Recent leads" className="mt-4">
         <LeadResults
+          view={viewMode}
+          sort={{ current: sort, searching: q !== '', onChange: setSort }}
           query={leads}
           searchText={view.searchText}
           serverSearch={q}
