@@ -70,6 +70,8 @@ function adminCard(page: Page, companyName: string) {
 async function openAdmin(page: Page, query = ''): Promise<void> {
   await page.goto(query ? `/admin?q=${encodeURIComponent(query)}` : '/admin');
   await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+  // The list opens as a table (table.spec.ts covers it); these tests read the cards.
+  await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Cards' }).click();
 }
 
 test.describe('admin: leads', () => {
@@ -426,7 +428,10 @@ test.describe('admin: leads', () => {
         ['POST /api/leads/batch', await page.request.post('/api/leads/batch', { headers: SAME_ORIGIN, data: { leads: [body] } })],
         [
           'POST /api/admin/imports/preview',
-          await page.request.post('/api/admin/imports/preview', { headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' }, data: 'company_slug,company_name\n' }),
+          await page.request.post('/api/admin/imports/preview', {
+            headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' },
+            data: 'company_slug,company_name\n',
+          }),
         ],
       ] as const;
       for (const [name, response] of calls) {

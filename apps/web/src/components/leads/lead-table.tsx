@@ -209,18 +209,17 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
 }
 
 function CompanyName({ lead, link }: { lead: TableLead; link: boolean }) {
-  if (link && lead.companyId) {
-    return (
-      <Link
-        to={companyPath(lead.companyId)}
-        data-testid="lead-company-link"
-        className="rounded-sm font-medium underline-offset-4 hover:text-primary hover:underline"
-      >
-        {lead.companyName}
-      </Link>
-    );
-  }
-  return <span className="font-medium">{lead.companyName}</span>;
+  return (
+    <span data-testid="row-company" className="font-medium break-words">
+      {link && lead.companyId ? (
+        <Link to={companyPath(lead.companyId)} data-testid="lead-company-link" className="rounded-sm underline-offset-4 hover:text-primary hover:underline">
+          {lead.companyName}
+        </Link>
+      ) : (
+        lead.companyName
+      )}
+    </span>
+  );
 }
 
 function SortHeader({
