@@ -1,6 +1,8 @@
 // Lead queries. Only services touch the database.
 import { and, asc, count, desc, getTableColumns, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  FUNDING_ROUNDS,
+  type FundingRound,
   EDITABLE_LEAD_FIELDS,
   type EditableLeadField,
   UNDISCLOSED,
@@ -14,6 +16,7 @@ import {
   leadListResponseSchema,
   type LeadListResponse,
   type LeadSort,
+  type SortDirection,
   EXACT_COUNT_LIMIT,
   SEARCH_EXACT_COUNT_LIMIT,
   type LeadStats,
@@ -93,18 +96,30 @@ export function recentStartDate(now = new Date()): string {
   return isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86_400_000));
 }
 
-/** Every condition but the search: all of them are checked inside the list-order indexes (decision 026). */
+/** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
+ * indexes (decision 026); contacts and the time a lead was added are read from their own indexes. */
 function columnConditions(filter: LeadFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.industry) conditions.push(sql`${leads.industry} = ${filter.industry}`);
-  if (filter.fundingRound === UNDISCLOSED) conditions.push(sql`${leads.fundingRound} is null`);
-  else if (filter.fundingRound) conditions.push(sql`${leads.fundingRound} = ${filter.fundingRound}`);
+  if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
+  if (filter.fundingRound) {
+    const stated = filter.fundingRound.filter((round): round is FundingRound => round !== UNDISCLOSED);
+    const anyOf = [
+      ...(stated.length > 0 ? [inArray(leads.fundingRound, stated)] : []),
+      ...(filter.fundingRound.includes(UNDISCLOSED) ? [sql`${leads.fundingRound} is null`] : []),
+    ];
+    conditions.push(anyOf.length === 1 ? anyOf[0]! : sql`(${sql.join(anyOf, sql` or `)})`);
+  }
   // An undisclosed (null) amount never matches a range: null >= x is not true.
   if (filter.minFunding !== undefined) conditions.push(gte(leads.fundingAmount, filter.minFunding));
   if (filter.maxFunding !== undefined) conditions.push(lte(leads.fundingAmount, filter.maxFunding));
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
   if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
   if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
+  if (filter.hasContacts !== undefined) {
+    const withContacts = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`;
+    conditions.push(filter.hasContacts ? withContacts : sql`not ${withContacts}`);
+  }
+  if (filter.addedAfter) conditions.push(sql`${leads.createdAt} > ${filter.addedAfter}::timestamptz`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -119,7 +134,20 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
 }
 
 function filterKey(filter: LeadFilter): string {
-  return JSON.stringify([filter.industry, filter.fundingRound, filter.minFunding, filter.maxFunding, filter.dateStart, filter.dateEnd, filter.location, filter.q]);
+  // Any-of lists match the same leads in any order, so they share one entry.
+  const anyOf = (values: string[] | undefined) => (values ? [...values].sort() : undefined);
+  return JSON.stringify([
+    anyOf(filter.industry),
+    anyOf(filter.fundingRound),
+    filter.minFunding,
+    filter.maxFunding,
+    filter.dateStart,
+    filter.dateEnd,
+    filter.location,
+    filter.q,
+    filter.hasContacts,
+    filter.addedAfter,
+  ]);
 }
 
 type ContactFields = Lead['contacts'][number];
@@ -129,7 +157,10 @@ const { searchVector: _searchVector, ...leadColumns } = getTableColumns(leads);
 export const leadWithHistoryColumns = {
   ...leadColumns,
   // Spelled out: Drizzle leaves the outer columns unqualified, and inside the subquery they would mean `earlier`'s.
-  earlierRounds: sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(Number),
+  earlierRounds:
+    sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(
+      Number,
+    ),
 };
 type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number };
 
@@ -174,20 +205,60 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
   };
 }
 
-type LeadPageQuery = LeadFilter & { page?: number | undefined; limit: number; cursor?: string | undefined; sort?: LeadSort | undefined };
+type LeadPageQuery = LeadFilter & {
+  page?: number | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  sort?: LeadSort | undefined;
+  dir?: SortDirection | undefined;
+};
+
+/** The order a page is read in. Relevance is always best match first. */
+interface Order {
+  sort: LeadSort;
+  dir: SortDirection;
+}
+type KeyedSort = 'amount' | 'round';
 
 /** Where the previous page ended: its last row's position in the order the page was sorted by, and the
  * count of the first page, so Load More never counts again. */
-type Cursor = ({ sort: 'date'; date: string; id: string } | { sort: 'relevance'; rank: string; date: string; id: string }) & { matches: MatchCount };
+type Cursor = (
+  | { sort: 'date'; dir: SortDirection; date: string; id: string }
+  | { sort: 'relevance'; dir: 'desc'; rank: string; date: string; id: string }
+  | { sort: KeyedSort; dir: SortDirection; key: string; date: string; id: string }
+) & { matches: MatchCount };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RANK = /^\d+(\.\d+)?(e-?\d+)?$/;
+const SORT_KEY = /^-?\d{1,19}$/;
+const INT8_MAX = 2n ** 63n - 1n;
 
 const COUNT = /^\d{1,12}$/;
 
+/** The cursor's first element: 'd' and 'r' are the kinds cursors had before dir existed. */
+const CURSOR_KINDS = {
+  'date:desc': 'd',
+  'date:asc': 'da',
+  'amount:desc': 'ad',
+  'amount:asc': 'aa',
+  'round:desc': 'od',
+  'round:asc': 'oa',
+} as const;
+const ORDER_OF_KIND = new Map<string, { sort: 'date' | KeyedSort; dir: SortDirection }>(
+  Object.entries(CURSOR_KINDS).map(([order, kind]) => {
+    const [sort, dir] = order.split(':') as ['date' | KeyedSort, SortDirection];
+    return [kind, { sort, dir }];
+  }),
+);
+
 export function encodeCursor(cursor: Cursor): string {
-  const position = cursor.sort === 'date' ? ['d', cursor.date, cursor.id] : ['r', cursor.rank, cursor.date, cursor.id];
+  const position =
+    cursor.sort === 'relevance'
+      ? ['r', cursor.rank, cursor.date, cursor.id]
+      : cursor.sort === 'date'
+        ? [CURSOR_KINDS[`date:${cursor.dir}`], cursor.date, cursor.id]
+        : [CURSOR_KINDS[`${cursor.sort}:${cursor.dir}`], cursor.key, cursor.date, cursor.id];
   const parts = [...position, String(cursor.matches.count), cursor.matches.exact ? '1' : '0'];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
@@ -208,9 +279,43 @@ export function decodeCursor(text: string): Cursor {
   const validDate = (date: string | undefined): date is string =>
     date !== undefined && DATE.test(date) && !date.startsWith('0000') && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
   const validId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
-  if (kind === 'd' && third === undefined && validDate(first) && validId(second)) return { sort: 'date', date: first, id: second, matches };
-  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third)) return { sort: 'relevance', rank: first, date: second, id: third, matches };
+  const validKey = (key: string | undefined): key is string => key !== undefined && SORT_KEY.test(key) && BigInt(key) <= INT8_MAX && BigInt(key) >= -INT8_MAX;
+  if (kind === 'r' && first !== undefined && RANK.test(first) && validDate(second) && validId(third))
+    return { sort: 'relevance', dir: 'desc', rank: first, date: second, id: third, matches };
+  const order = kind === undefined ? undefined : ORDER_OF_KIND.get(kind);
+  if (order?.sort === 'date' && third === undefined && validDate(first) && validId(second))
+    return { sort: 'date', dir: order.dir, date: first, id: second, matches };
+  if (order && order.sort !== 'date' && validKey(first) && validDate(second) && validId(third))
+    return { sort: order.sort, dir: order.dir, key: first, date: second, id: third, matches };
   throw badRequest('Invalid cursor');
+}
+
+/** The order asked for: relevance needs words to rank by, and is always best match first. */
+function requestedOrder(query: LeadPageQuery): Order {
+  const sort = query.sort ?? (query.q !== undefined ? 'relevance' : 'date');
+  if (sort === 'relevance') return query.q !== undefined ? { sort, dir: 'desc' } : { sort: 'date', dir: 'desc' };
+  return { sort, dir: query.dir ?? 'desc' };
+}
+
+/** A cursor continues the order its first page had: the one asked for, or newest first for a search too broad to rank. */
+function cursorFits(cursor: Cursor, requested: Order): boolean {
+  if (cursor.sort === requested.sort && cursor.dir === requested.dir) return true;
+  return requested.sort === 'relevance' && cursor.sort === 'date' && cursor.dir === 'desc';
+}
+
+/** A round's place in FUNDING_ROUNDS (1 = Pre-Seed), null when undisclosed. Constants, not parameters, so an
+ * index on the same expression would match. */
+const roundPosition = sql`(case ${leads.fundingRound} ${sql.raw(FUNDING_ROUNDS.map((round, index) => `when '${round.replace(/'/g, "''")}' then ${index + 1}`).join(' '))} end)`;
+
+/**
+ * Amount and round orders as one key sorted descending, so that (key, funding_date, id) walks one way and a
+ * cursor is a plain row comparison. Unknown values get a key below every known one, so they come last in both
+ * directions: amounts are never negative, so -1 is below every amount, and ascending order is the negated
+ * amount (or position) descending.
+ */
+function sortKey(sort: KeyedSort, dir: SortDirection): SQL {
+  if (sort === 'amount') return dir === 'desc' ? sql`coalesce(${leads.fundingAmount}, -1)` : sql`coalesce(-${leads.fundingAmount}, -9223372036854775807)`;
+  return dir === 'desc' ? sql`coalesce(${roundPosition}, 0)` : sql`coalesce(-${roundPosition}, ${sql.raw(String(-(FUNDING_ROUNDS.length + 1)))})`;
 }
 
 /** Rows after `position` in the list order (funding_date desc, id desc): the keyset the date-ordered
@@ -249,23 +354,27 @@ export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT
 }
 
 export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
-  const [row] = await db.select(leadWithHistoryColumns).from(leads).where(sql`${leads.id} = ${id}`).limit(1);
+  const [row] = await db
+    .select(leadWithHistoryColumns)
+    .from(leads)
+    .where(sql`${leads.id} = ${id}`)
+    .limit(1);
   if (!row) return undefined;
   const byLead = await contactsFor(db, [row.id]);
   return toLead(row, byLead.get(row.id) ?? []);
 }
 
-/** One page of leads (newest funding first, or by relevance for a search), with contacts, as JSON text. */
+/** One page of leads (newest funding first, by relevance for a search, or by date, amount or round either way), with contacts, as JSON text. */
 export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
   const version = await readLeadsVersion(db);
-  const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, filterKey(query)]);
+  const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, query.dir ?? 'desc', filterKey(query)]);
   return cachesFor(db).pages.get(key, version, async () => JSON.stringify(leadListResponseSchema.parse(await listLeads(db, query, version))));
 }
 
 export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: string): Promise<LeadListResponse> {
   // Checked before anything is read.
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (cursor?.sort === 'relevance' && query.q === undefined) throw badRequest('Invalid cursor');
+  if (cursor && !cursorFits(cursor, requestedOrder(query))) throw badRequest('Invalid cursor');
   const version = knownVersion ?? (await readLeadsVersion(db));
   return readPage(db, query, cursor, version);
 }
@@ -278,16 +387,29 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
       countMatches(db, where, query.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT),
     ));
   const rankable = matches.exact && matches.count <= RANKED_MATCHES_LIMIT;
+  const requested = requestedOrder(query);
   // A cursor keeps the order its first page had, even if the match count moved since.
-  const sort: LeadSort = cursor ? cursor.sort : query.q !== undefined && query.sort !== 'date' && rankable ? 'relevance' : 'date';
+  const order: Order = cursor
+    ? { sort: cursor.sort, dir: cursor.dir }
+    : requested.sort === 'relevance' && !rankable
+      ? { sort: 'date', dir: 'desc' }
+      : requested;
+  const { sort } = order;
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
+  const keyed = sort === 'amount' || sort === 'round' ? sortKey(sort, order.dir) : undefined;
+  const dateAscending = sort === 'date' && order.dir === 'asc';
 
-  const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : sql`0::real`;
+  // The page's rank column: the relevance, the amount or round key, or 0 for date orders.
+  const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : (keyed ?? sql`0::real`);
   /** funding_date, or funding_date + 0 to hide the date index from the planner. */
   const dateOf = (hidden: boolean) => (hidden ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`);
   const after = (hidden: boolean): SQL | undefined => {
+    if (cursor?.sort === 'date' && cursor.dir === 'asc')
+      // Oldest first, ties still highest id first: later dates, or the same date and a lower id.
+      return sql`${dateOf(hidden)} >= ${cursor.date}::date and (${dateOf(hidden)} > ${cursor.date}::date or ${leads.id} < ${cursor.id}::uuid)`;
     if (cursor?.sort === 'date') return hidden ? sql`(${dateOf(true)}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)` : afterInDateOrder(cursor);
     if (cursor?.sort === 'relevance') return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
+    if (cursor) return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.key}::bigint, ${cursor.date}::date, ${cursor.id}::uuid)`;
     return undefined;
   };
 
@@ -297,10 +419,16 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
       .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
       .from(sql`${ids} as page_ids`)
       .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
-      .orderBy(sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id));
+      .orderBy(
+        ...(dateAscending
+          ? [asc(leads.fundingDate), desc(leads.id)]
+          : [keyed ? sql`page_ids.page_rank::bigint desc` : sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id)]),
+      );
   /** Reads the matches in the given order; `hidden` hides the date index (below). */
   const ordered = (hidden: boolean) => {
-    const order = [...(sort === 'relevance' ? [sql`${rank} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
+    const order = dateAscending
+      ? [sql`${dateOf(hidden)} asc`, desc(leads.id)]
+      : [...(sort === 'relevance' || keyed ? [sql`${rank} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
     const ids = db
       .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
       .from(leads)
@@ -319,6 +447,9 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     // A search with few matches: read them through the search indexes and sort them (the date index is hidden,
     // or the planner would walk it hoping to meet matches early).
     found = await ordered(true);
+  } else if (sort !== 'date' || order.dir !== 'desc') {
+    // Many matches in another order than newest first: no window of the date order holds the page.
+    found = await ordered(false);
   } else {
     // Many matches, by the estimate, so they should be dense among the newest leads: look for the page in the
     // next SEARCH_WINDOW leads of the date order (the window comes from the index; only its rows are read).
@@ -348,18 +479,21 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     rows.map((row) => row.id),
   );
   const last = rows.at(-1);
-  const nextCursor =
-    hasMore && last
-      ? encodeCursor(sort === 'relevance' ? { sort, rank: last.rank, date: last.fundingDate, id: last.id, matches } : { sort, date: last.fundingDate, id: last.id, matches })
-      : null;
+  const position = (row: NonNullable<typeof last>): Cursor => {
+    const at = { date: row.fundingDate, id: row.id, matches };
+    if (sort === 'relevance') return { sort, dir: 'desc', rank: row.rank, ...at };
+    if (sort === 'date') return { sort, dir: order.dir, ...at };
+    return { sort, dir: order.dir, key: row.rank, ...at };
+  };
   return {
     leads: rows.map(({ rank: _rank, ...row }) => toLead(row, byLead.get(row.id) ?? [])),
     // Never fewer than the leads already passed and shown.
     totalCount: Math.max(matches.count, offset + rows.length),
     countIsExact: matches.exact,
     hasMore,
-    nextCursor,
+    nextCursor: hasMore && last ? encodeCursor(position(last)) : null,
     sort,
+    dir: order.dir,
   };
 }
 
@@ -377,7 +511,11 @@ export async function getLeadStats(db: Db): Promise<LeadStats> {
         })
         .from(leads),
       // An unknown industry is not a filter option.
-      db.selectDistinct({ industry: leads.industry }).from(leads).where(sql`${leads.industry} is not null`).orderBy(asc(leads.industry)),
+      db
+        .selectDistinct({ industry: leads.industry })
+        .from(leads)
+        .where(sql`${leads.industry} is not null`)
+        .orderBy(asc(leads.industry)),
       db.select({ value: count() }).from(leads).where(gte(leads.fundingDate, since)),
     ]);
     const totalLeads = totals[0]?.totalLeads ?? 0;
@@ -416,12 +554,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
   let header = CSV_HEADER_LINE;
   for (;;) {
     const keyset = after ? afterInDateOrder(after) : undefined;
-    const rows = await db
-      .select(csvColumns)
-      .from(leads)
-      .where(and(where, keyset))
-      .orderBy(desc(leads.fundingDate), desc(leads.id))
-      .limit(EXPORT_BATCH);
+    const rows = await db.select(csvColumns).from(leads).where(and(where, keyset)).orderBy(desc(leads.fundingDate), desc(leads.id)).limit(EXPORT_BATCH);
     if (rows.length === 0) {
       if (header) yield header;
       return;

@@ -79,7 +79,7 @@ describe('normaliseSearch', () => {
 describe('recentLeadFilter', () => {
   it('always covers the last 7 days, with industry and search when set', () => {
     expect(recentLeadFilter({ q: '', industry: '' }, today)).toEqual({ dateStart: '2026-03-09' });
-    expect(recentLeadFilter({ q: 'acme', industry: 'AI' }, today)).toEqual({ dateStart: '2026-03-09', industry: 'AI', q: 'acme' });
+    expect(recentLeadFilter({ q: 'acme', industry: 'AI' }, today)).toEqual({ dateStart: '2026-03-09', industry: ['AI'], q: 'acme' });
   });
 
   it('sends the search as the server matches it, trimmed', () => {
@@ -90,7 +90,7 @@ describe('recentLeadFilter', () => {
 
 describe('historicalLeadFilter', () => {
   it('sends no dates for All Time', () => {
-    expect(historicalLeadFilter({ q: '', industry: 'SaaS', range: 'all' }, today)).toEqual({ industry: 'SaaS' });
+    expect(historicalLeadFilter({ q: '', industry: 'SaaS', range: 'all' }, today)).toEqual({ industry: ['SaaS'] });
   });
 
   it('sends the range bounds', () => {
@@ -104,7 +104,7 @@ describe('historicalLeadFilter', () => {
 
 describe('leadFilterQueryString', () => {
   it('puts page and limit first and leaves out empty filters', () => {
-    expect(leadFilterQueryString({ industry: 'AI', q: undefined, dateStart: '2026-03-09' }, { page: 2, limit: 20 })).toBe(
+    expect(leadFilterQueryString({ industry: ['AI'], q: undefined, dateStart: '2026-03-09' }, { page: 2, limit: 20 })).toBe(
       'page=2&limit=20&industry=AI&dateStart=2026-03-09',
     );
   });
@@ -114,7 +114,11 @@ describe('leadFilterQueryString', () => {
   });
 
   it('gives the same string for the same filter whatever the key order', () => {
-    expect(leadFilterQueryString({ q: 'x', industry: 'AI' })).toBe(leadFilterQueryString({ industry: 'AI', q: 'x' }));
+    expect(leadFilterQueryString({ q: 'x', industry: ['AI'] })).toBe(leadFilterQueryString({ industry: ['AI'], q: 'x' }));
+  });
+
+  it('repeats list parameters, as the API reads them', () => {
+    expect(leadFilterQueryString({ industry: ['AI', 'SaaS'], fundingRound: ['Seed'] })).toBe('industry=AI&industry=SaaS&fundingRound=Seed');
   });
 
   it('gives an empty string for no filter', () => {

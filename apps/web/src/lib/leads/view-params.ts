@@ -59,19 +59,24 @@ export function hasActiveFilters(view: LeadViewParams, { withRange }: { withRang
 
 /** The dashboard's API filter: always the last 7 days, plus industry and search. */
 export function recentLeadFilter(view: Pick<LeadViewParams, 'q' | 'industry'>, today: Date): LeadQueryFilter {
-  return compactFilter({ industry: view.industry, q: normaliseSearch(view.q), dateStart: recentLeadsStart(today) });
+  return compactFilter({ industry: industries(view.industry), q: normaliseSearch(view.q), dateStart: recentLeadsStart(today) });
 }
 
 /** The historical page's API filter: industry, search and the chosen date range. */
 export function historicalLeadFilter(view: LeadViewParams, today: Date): LeadQueryFilter {
-  return compactFilter({ industry: view.industry, q: normaliseSearch(view.q), ...dateRangeBounds(view.range, today) });
+  return compactFilter({ industry: industries(view.industry), q: normaliseSearch(view.q), ...dateRangeBounds(view.range, today) });
+}
+
+/** The API takes a list of industries (any of them); these screens choose one or none. */
+function industries(industry: string): string[] | undefined {
+  return industry ? [industry] : undefined;
 }
 
 /** Drops empty values so equal filters make equal query keys and URLs. */
 export function compactFilter(filter: LeadQueryFilter): LeadQueryFilter {
   const compact: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== '') compact[key] = value;
+    if (value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)) compact[key] = value;
   }
   return compact as LeadQueryFilter;
 }
@@ -87,9 +92,22 @@ export function leadFilterQueryString(filter: LeadQueryFilter, paging?: { page: 
   const compact = compactFilter(filter);
   for (const key of FILTER_KEYS) {
     const value = compact[key];
-    if (value !== undefined) params.set(key, String(value));
+    // Lists repeat the parameter (?industry=AI&industry=SaaS), as the API reads them.
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined) params.set(key, String(value));
   }
   return params.toString();
 }
 
-const FILTER_KEYS = ['industry', 'fundingRound', 'minFunding', 'maxFunding', 'dateStart', 'dateEnd', 'location', 'q'] as const satisfies readonly (keyof LeadFilter)[];
+const FILTER_KEYS = [
+  'industry',
+  'fundingRound',
+  'minFunding',
+  'maxFunding',
+  'dateStart',
+  'dateEnd',
+  'location',
+  'q',
+  'hasContacts',
+  'addedAfter',
+] as const satisfies readonly (keyof LeadFilter)[];
