@@ -319,6 +319,13 @@ test.describe('admin lead table', () => {
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
 
+    // On a phone the 100 rows are the compact list, with nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByTestId('lead-list-item')).toHaveCount(100);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, 'no horizontal scroll at 375 px').toBeLessThanOrEqual(widths.client);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // Select two of the three and delete them; Cancel first deletes nothing.
     await page.goto(`/admin?q=${token}`);
     await expect(rows).toHaveCount(3);

@@ -59,7 +59,8 @@ export function LeadSelectionBar({ selected, onClear, actions }: LeadSelectionBa
         {actions}
         <Button size="sm" variant="ghost" onClick={onClear}>
           <X aria-hidden="true" />
-          Clear
+          {/* Only the icon on a phone, so the bar's buttons fit one line; the name stays "Clear". */}
+          <span className="max-sm:sr-only">Clear</span>
         </Button>
       </div>
     </div>

@@ -68,7 +68,7 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
   const selectAll = (checked: boolean) => selection.setMany(ids, checked);
 
   return (
-    <div data-testid="lead-table-view" aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
+    <div data-testid="lead-table-view" aria-busy={busy || undefined} className="min-w-0 transition-opacity aria-busy:opacity-60">
       {/* Wide screens: the table. */}
       <div className="hidden overflow-hidden rounded-lg border border-border lg:block">
         <table aria-label={label} data-testid="lead-table" className="w-full table-fixed border-collapse text-sm">
@@ -84,23 +84,23 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
                   testId="select-all"
                 />
               </th>
-              <th scope="col" className="w-[22%] px-3 py-2">
+              <th scope="col" className="w-[18%] px-3 py-2">
                 Company
               </th>
-              <SortHeader column="round" sort={sort} className="w-[11%]" />
-              <SortHeader column="amount" sort={sort} className="w-[13%]" align="right" />
-              <SortHeader column="date" sort={sort} className="w-[12%]" />
-              <th scope="col" className="w-[13%] px-3 py-2">
+              <SortHeader column="round" sort={sort} className="w-[10%]" />
+              <SortHeader column="amount" sort={sort} className="w-[12%]" align="right" />
+              <SortHeader column="date" sort={sort} className="w-[11%]" />
+              <th scope="col" className="w-[12%] px-3 py-2">
                 Location
               </th>
-              <th scope="col" className="w-[12%] px-3 py-2">
+              <th scope="col" className="w-[11%] px-3 py-2">
                 Industry
               </th>
               <th scope="col" className="px-3 py-2">
                 Contacts
               </th>
               {rowActions && (
-                <th scope="col" className="w-24 px-3 py-2">
+                <th scope="col" className="w-20 px-3 py-2">
                   <span className="sr-only">Actions</span>
                 </th>
               )}
@@ -144,7 +144,7 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
                     <LeadIndustryBadge industry={lead.industry} className="max-w-full" />
                   </td>
                   <td data-testid="cell-contacts" className="px-3 py-3">
-                    <span className="line-clamp-2 break-words">{contactsSummary(lead.contacts)}</span>
+                    <ContactsCell contacts={lead.contacts} />
                   </td>
                   {rowActions && (
                     <td className="px-2 py-2">
@@ -205,6 +205,20 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
         </ul>
       </div>
     </div>
+  );
+}
+
+/** "3 · Robin Example" over the first contact's role; "None" without contacts. */
+function ContactsCell({ contacts }: { contacts: TableLead['contacts'] }) {
+  const first = contacts[0];
+  if (!first) return <span className="text-muted-foreground">None</span>;
+  return (
+    <span title={contactsSummary(contacts)} className="block min-w-0">
+      <span className="block truncate">
+        <span className="tabular-nums">{contacts.length}</span> · {first.name}
+      </span>
+      {first.role && <span className="block truncate text-xs text-muted-foreground">{first.role}</span>}
+    </span>
   );
 }
 

@@ -117,7 +117,8 @@ export function AdminLeadResults({
       {isError && <ErrorState title="Error loading leads" message={error.message} onRetry={() => void refetch()} retrying={isFetching} className="py-6" />}
 
       {view === 'table' ? (
-        <div>
+        // min-w-0: a grid item would otherwise grow to its rows' untruncated width on a phone.
+        <div className="min-w-0">
           <LeadTable
             leads={data.leads}
             label="Leads"
