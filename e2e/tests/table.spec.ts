@@ -279,6 +279,56 @@ test.describe('lead table', () => {
   });
 });
 
+test.describe('company page table', () => {
+  test('the table links to a company, whose rounds show as a table too (the same remembered choice)', async ({ page }) => {
+    const stamp = `Tidex${Date.now().toString(36)}`;
+    const domain = `${stamp.toLowerCase()}.example.com`;
+    const contact = { name: 'Ada Tide', role: 'CEO', email: `ada@${domain}`, linkedIn: '' };
+    const round = (fundingRound: string, fundingAmount: number, fundingDate: string) => ({
+      companyName: `${stamp} Robotics`,
+      domain,
+      industry: 'Robotics',
+      fundingAmount,
+      fundingRound,
+      location: 'Pittsburgh, PA',
+      fundingDate,
+      description: 'Two rounds of one company.',
+      tags: [],
+      contacts: [contact],
+    });
+    // Written through the admin API, so the rounds are grouped under one company as every write is.
+    await signInAsAdmin(page);
+    const upload = await page.request.post('/api/leads/batch', {
+      headers: { origin: appUrl },
+      data: { leads: [round('Seed', 2_000_000, localDay(today, 400)), round('Series A', 12_500_000, localDay(today, 60))] },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+
+    await page.context().clearCookies();
+    await signInSubscriber(page);
+    await page.goto(`/historical?q=${stamp}`);
+    await switchToTable(page);
+    await expect(rowNames(page)).toHaveText([`${stamp} Robotics`, `${stamp} Robotics`]);
+    await page
+      .getByTestId('lead-row')
+      .first()
+      .getByRole('link', { name: `${stamp} Robotics` })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${stamp} Robotics`);
+
+    const rounds = page.getByRole('table', { name: 'Funding rounds, newest first' });
+    await expect(rounds).toBeVisible();
+    await expect(rounds.getByTestId('cell-round')).toHaveText(['Series A', 'Seed']);
+    await expect(rounds.getByTestId('cell-amount')).toHaveText(['$12,500,000', '$2,000,000']);
+    await expect(rounds.getByTestId('cell-contacts').first()).toContainText('1 · Ada Tide');
+    await expectNoSeriousA11yViolations(page, { label: '/companies/:id as a table' });
+
+    await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Cards' }).click();
+    await expect(page.getByTestId('company-round')).toHaveCount(2);
+    await expect(rounds).toHaveCount(0);
+  });
+});
+
 test.describe('admin lead table', () => {
   test('pages through every lead, and deletes a selection after a confirm', async ({ page }) => {
     test.setTimeout(60_000);
