@@ -87,7 +87,25 @@ const noise = fc.oneof(unicodeGarbage, wrongType, nulText, badNumber, badDate, f
 
 /** Path segments that are garbage: bad percent-encoding, NUL, traversal, huge, unicode. */
 const badSegment = fc.oneof(
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2e%2e', '..', '%2F', '%C0%80', '%FF', '%u0000', '1e300', '-0', 'NaN', 'null', 'undefined', '%20', 'x'.repeat(3000)),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%00',
+    '%2e%2e',
+    '..',
+    '%2F',
+    '%C0%80',
+    '%FF',
+    '%u0000',
+    '1e300',
+    '-0',
+    'NaN',
+    'null',
+    'undefined',
+    '%20',
+    'x'.repeat(3000),
+  ),
   unicodeGarbage.filter((text) => text.length > 0).map(encodeURIComponent),
   fc.uuid().map(String),
 );
@@ -117,7 +135,25 @@ const structurallyBad = fc.oneof(
   fc.integer({ min: 33, max: 20_000 }).map((depth) => ({ payload: `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`, contentType: 'application/json' })),
   fc.integer({ min: 33, max: 2_000 }).map((depth) => ({ payload: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, contentType: 'application/json' })),
   fc
-    .constantFrom('{', '{"a":', '[1,]', 'NaN', '{"a": NaN}', "{'a': 1}", '{"a":"\\u0000"}', '{"\\u0000":1}', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\uFEFF{}', 'null', '[]', '0', '"text"', 'true')
+    .constantFrom(
+      '{',
+      '{"a":',
+      '[1,]',
+      'NaN',
+      '{"a": NaN}',
+      "{'a': 1}",
+      '{"a":"\\u0000"}',
+      '{"\\u0000":1}',
+      '\u0000',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '\uFEFF{}',
+      'null',
+      '[]',
+      '0',
+      '"text"',
+      'true',
+    )
     .map((payload) => ({ payload, contentType: 'application/json' })),
   fc.constant({ payload: '', contentType: 'application/json' }),
   unicodeGarbage.map((payload) => ({ payload, contentType: 'text/plain' })),
@@ -170,16 +206,39 @@ const invalidLead = invalidObject(LEAD, {
     nulText.map((text) => [text]),
     fc.constantFrom('robots', [1], [null], [''], {}),
   ),
-  sourceUrl: fc.oneof(fc.constantFrom('javascript:alert(1)', 'ftp://example.com', 'example.com', 'https://exa mple.com'), nulText.map((text) => `https://x.example.com/${text}`), fc.constantFrom(1, true, [], {})),
+  sourceUrl: fc.oneof(
+    fc.constantFrom('javascript:alert(1)', 'ftp://example.com', 'example.com', 'https://exa mple.com'),
+    nulText.map((text) => `https://x.example.com/${text}`),
+    fc.constantFrom(1, true, [], {}),
+  ),
   contacts: fc.oneof(
     fc.constant(Array.from({ length: 21 }, () => CONTACT)),
-    fc.constantFrom<unknown>('x', [{}], [null], [{ ...CONTACT, email: 'nope' }], [{ ...CONTACT, name: '' }], [{ ...CONTACT, linkedIn: 'javascript:x' }], [{ ...CONTACT, role: 'r'.repeat(201) }]),
+    fc.constantFrom<unknown>(
+      'x',
+      [{}],
+      [null],
+      [{ ...CONTACT, email: 'nope' }],
+      [{ ...CONTACT, name: '' }],
+      [{ ...CONTACT, linkedIn: 'javascript:x' }],
+      [{ ...CONTACT, role: 'r'.repeat(201) }],
+    ),
     nulText.map((text) => [{ ...CONTACT, name: text }]),
   ),
 });
 
 /** A Fundraising Fox row that the import must skip: it always holds one reason to. */
-const IMPORT_HEADER = ['company_slug', 'company_name', 'fundraisingfox_url', 'domain', 'announced_on', 'stage', 'round_label', 'amount_usd', 'amount_is_floor', 'basis'];
+const IMPORT_HEADER = [
+  'company_slug',
+  'company_name',
+  'fundraisingfox_url',
+  'domain',
+  'announced_on',
+  'stage',
+  'round_label',
+  'amount_usd',
+  'amount_is_floor',
+  'basis',
+];
 const IMPORT_ROW = {
   company_slug: 'fuzz',
   company_name: 'Fuzz Import Labs',
@@ -243,7 +302,9 @@ describe('fuzz: generated bad input', () => {
   async function tableHashes(): Promise<Record<string, string>> {
     const hashes: Record<string, string> = {};
     await t.database.rawTransaction(async (query) => {
-      const tables = await query(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+      const tables = await query(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      );
       for (const { table_name: table } of tables.rows as { table_name: string }[]) {
         if (TABLES_THAT_CHANGE.has(table)) continue;
         const result = await query(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as hash, count(*)::int as rows from "${table}" t`);
@@ -254,15 +315,20 @@ describe('fuzz: generated bad input', () => {
   }
 
   function probes(): Probe[] {
-    const sample = <T,>(arbitrary: fc.Arbitrary<T>, runs: number, salt: number): T[] => fc.sample(arbitrary, { numRuns: runs, seed: SEED + salt });
+    const sample = <T>(arbitrary: fc.Arbitrary<T>, runs: number, salt: number): T[] => fc.sample(arbitrary, { numRuns: runs, seed: SEED + salt });
     const list: Probe[] = [];
     let salt = 0;
-    const add = <T,>(runs: number, arbitrary: fc.Arbitrary<T>, make: (value: T) => Probe) => {
+    const add = <T>(runs: number, arbitrary: fc.Arbitrary<T>, make: (value: T) => Probe) => {
       salt++;
       for (const value of sample(arbitrary, runs, salt)) list.push(make(value));
     };
-    const body = (route: string, url: string, method: Probe['method'], runs: number, arbitrary: fc.Arbitrary<{ payload: string | Buffer; contentType: string }>) =>
-      add(runs, arbitrary, ({ payload, contentType }) => ({ route, method, url, payload, contentType }));
+    const body = (
+      route: string,
+      url: string,
+      method: Probe['method'],
+      runs: number,
+      arbitrary: fc.Arbitrary<{ payload: string | Buffer; contentType: string }>,
+    ) => add(runs, arbitrary, ({ payload, contentType }) => ({ route, method, url, payload, contentType }));
     const leadId = fc.oneof(fc.constantFrom(...seededIds), badSegment);
 
     // Reads with bad query strings.
@@ -270,7 +336,11 @@ describe('fuzz: generated bad input', () => {
     add(150, badQuery([...filterKeys, 'cursor', 'sort']), (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));
     add(20, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/stats', method: 'GET', url: `/api/leads/stats?${query}` }));
     add(60, badQuery(filterKeys), (query) => ({ route: 'GET /api/leads/export.csv', method: 'GET', url: `/api/leads/export.csv?${query}` }));
-    add(40, fc.tuple(fc.oneof(fc.constantFrom(...companyIds), badSegment), fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({ route: 'GET /api/companies/:id', method: 'GET', url: `/api/companies/${id}${query ? `?${query}` : ''}` }));
+    add(40, fc.tuple(fc.oneof(fc.constantFrom(...companyIds), badSegment), fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({
+      route: 'GET /api/companies/:id',
+      method: 'GET',
+      url: `/api/companies/${id}${query ? `?${query}` : ''}`,
+    }));
     add(15, badQuery(['token', 'x']), (query) => ({ route: 'GET /api/subscribers', method: 'GET', url: `/api/subscribers?${query}` }));
     for (const route of ['GET /api/health', 'GET /api/free-leads', 'GET /api/public-config', 'GET /api/me', 'GET /api/me/alerts']) {
       add(5, badQuery(['x', 'limit', 'page']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));
@@ -278,24 +348,47 @@ describe('fuzz: generated bad input', () => {
 
     // Admin lead writes.
     body('POST /api/leads', '/api/leads', 'POST', 120, jsonBody(invalidLead));
-    add(80, fc.tuple(leadId, jsonBody(invalidLead)), ([id, { payload, contentType }]) => ({ route: 'PUT /api/leads/:id', method: 'PUT', url: `/api/leads/${id}`, payload, contentType }));
+    add(80, fc.tuple(leadId, jsonBody(invalidLead)), ([id, { payload, contentType }]) => ({
+      route: 'PUT /api/leads/:id',
+      method: 'PUT',
+      url: `/api/leads/${id}`,
+      payload,
+      contentType,
+    }));
     add(40, badSegment, (id) => ({ route: 'DELETE /api/leads/:id', method: 'DELETE', url: `/api/leads/${id}` }));
     const validLead = fc.nat(1_000_000).map((n) => ({ ...LEAD, domain: `batch-${n}.example.com` }));
     const invalidBatch = fc
       .tuple(fc.array(validLead, { maxLength: 3 }), fc.array(invalidLead, { minLength: 1, maxLength: 2 }), fc.boolean())
       .map(([valid, invalid, bare]) => (bare ? [...valid, ...invalid] : { leads: [...valid, ...invalid] }));
-    body('POST /api/leads/batch', '/api/leads/batch', 'POST', 60, fc.oneof({ weight: 4, arbitrary: invalidBatch.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) }, { weight: 1, arbitrary: fc.constantFrom('{"leads":[]}', '{"leads":"x"}', '{"leads":{}}', '{}').map((payload) => ({ payload, contentType: 'application/json' })) }, { weight: 1, arbitrary: structurallyBad }));
+    body(
+      'POST /api/leads/batch',
+      '/api/leads/batch',
+      'POST',
+      60,
+      fc.oneof(
+        { weight: 4, arbitrary: invalidBatch.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('{"leads":[]}', '{"leads":"x"}', '{"leads":{}}', '{}').map((payload) => ({ payload, contentType: 'application/json' })),
+        },
+        { weight: 1, arbitrary: structurallyBad },
+      ),
+    );
     body('POST /api/admin/imports/preview', '/api/admin/imports/preview', 'POST', 40, importBody);
     body('POST /api/admin/imports', '/api/admin/imports', 'POST', 50, importBody);
     // Live sources: unknown ids, and the real one while it is off (no EDGAR_USER_AGENT here), fetch nothing.
     add(10, badQuery(['x', 'limit']), (query) => ({ route: 'GET /api/admin/sources', method: 'GET', url: `/api/admin/sources?${query}` }));
-    add(30, fc.tuple(fc.oneof(fc.constant('sec-form-d'), badSegment), jsonBody(fc.constantFrom<unknown>({}, { days: ['x'] }, [], 'x'))), ([id, { payload, contentType }]) => ({
-      route: 'POST /api/admin/sources/:id/run',
-      method: 'POST',
-      url: `/api/admin/sources/${id}/run`,
-      payload,
-      contentType,
-    }));
+    add(
+      30,
+      fc.tuple(fc.oneof(fc.constant('sec-form-d'), badSegment), jsonBody(fc.constantFrom<unknown>({}, { days: ['x'] }, [], 'x'))),
+      ([id, { payload, contentType }]) => ({
+        route: 'POST /api/admin/sources/:id/run',
+        method: 'POST',
+        url: `/api/admin/sources/${id}/run`,
+        payload,
+        contentType,
+      }),
+    );
 
     // Sign-up, sign-in and password reset (never sign-out or anything else that ends a session).
     const signUpBody = invalidObject(
@@ -315,11 +408,19 @@ describe('fuzz: generated bad input', () => {
       { token: fc.oneof(fc.string({ minLength: 1, maxLength: 64 }), longerThan(500), nulText, notAString, fc.constant('')) },
     );
     body('POST /api/auth/*', '/api/auth/reset-password', 'POST', 40, jsonBody(resetBody));
-    add(40, fc.tuple(fc.constantFrom('get-session', 'verify-email', 'reset-password/', 'callback/google', 'list-sessions', 'ok'), badSegment, badQuery(['token', 'callbackURL', 'error', 'code', 'state'])), ([path, segment, query]) => ({
-      route: 'GET /api/auth/*',
-      method: 'GET',
-      url: `/api/auth/${path}${path.endsWith('/') ? segment : ''}?${query}`,
-    }));
+    add(
+      40,
+      fc.tuple(
+        fc.constantFrom('get-session', 'verify-email', 'reset-password/', 'callback/google', 'list-sessions', 'ok'),
+        badSegment,
+        badQuery(['token', 'callbackURL', 'error', 'code', 'state']),
+      ),
+      ([path, segment, query]) => ({
+        route: 'GET /api/auth/*',
+        method: 'GET',
+        url: `/api/auth/${path}${path.endsWith('/') ? segment : ''}?${query}`,
+      }),
+    );
 
     // Billing (test mode).
     const checkoutBody = invalidObject(
@@ -331,35 +432,78 @@ describe('fuzz: generated bad input', () => {
       },
     );
     body('POST /api/create-checkout-session', '/api/create-checkout-session', 'POST', 40, jsonBody(checkoutBody));
-    const changePlanBody = invalidObject({ priceId: 'price_fundwire_annual' }, { priceId: fc.oneof(fc.constantFrom('', 'price_unknown'), longerThan(200), notAString, nulText) });
+    const changePlanBody = invalidObject(
+      { priceId: 'price_fundwire_annual' },
+      { priceId: fc.oneof(fc.constantFrom('', 'price_unknown'), longerThan(200), notAString, nulText) },
+    );
     body('POST /api/change-plan', '/api/change-plan', 'POST', 40, jsonBody(changePlanBody));
     add(30, badSegment, (id) => ({ route: 'GET /api/checkout/test/:id', method: 'GET', url: `/api/checkout/test/${id}` }));
     add(20, badSegment, (id) => ({ route: 'POST /api/checkout/test/:id/pay', method: 'POST', url: `/api/checkout/test/${id}/pay` }));
     add(20, badSegment, (id) => ({ route: 'POST /api/checkout/test/:id/cancel', method: 'POST', url: `/api/checkout/test/${id}/cancel` }));
     const feedbackBody = invalidObject(
       { reason: 'other', details: 'Leaving.' },
-      { reason: fc.oneof(fc.constantFrom('', 'bogus', 'Other'), notAString, nulText), details: fc.oneof(longerThan(5000), fc.constantFrom(1, true, [], {}), nulText) },
+      {
+        reason: fc.oneof(fc.constantFrom('', 'bogus', 'Other'), notAString, nulText),
+        details: fc.oneof(longerThan(5000), fc.constantFrom(1, true, [], {}), nulText),
+      },
     );
     body('POST /api/submit-feedback', '/api/submit-feedback', 'POST', 40, jsonBody(feedbackBody));
-    add(30, fc.tuple(fc.oneof(unicodeGarbage, fc.constantFrom('', 't=1,v1=abc', 't=x')), jsonBody(fc.constant({ type: 'checkout.session.completed' }))), ([signature, { payload, contentType }]) => ({
-      route: 'POST /api/stripe/webhook',
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      payload,
-      contentType,
-      headers: signature ? { 'stripe-signature': encodeURIComponent(signature) } : ({} as Record<string, string>),
-    }));
+    add(
+      30,
+      fc.tuple(fc.oneof(unicodeGarbage, fc.constantFrom('', 't=1,v1=abc', 't=x')), jsonBody(fc.constant({ type: 'checkout.session.completed' }))),
+      ([signature, { payload, contentType }]) => ({
+        route: 'POST /api/stripe/webhook',
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload,
+        contentType,
+        headers: signature ? { 'stripe-signature': encodeURIComponent(signature) } : ({} as Record<string, string>),
+      }),
+    );
 
     // Newsletter and alerts: signed-link tokens that were never signed.
     const badToken = fc.oneof(fc.string({ minLength: 1, maxLength: 100 }), longerThan(500), nulText, notAString, fc.constant(''));
-    body('POST /api/subscribe-email', '/api/subscribe-email', 'POST', 40, jsonBody(invalidObject({ email: 'fuzz-news@example.com' }, { email: fc.oneof(badEmail, overlongEmail) })));
+    body(
+      'POST /api/subscribe-email',
+      '/api/subscribe-email',
+      'POST',
+      40,
+      jsonBody(invalidObject({ email: 'fuzz-news@example.com' }, { email: fc.oneof(badEmail, overlongEmail) })),
+    );
     body('POST /api/newsletter/confirm', '/api/newsletter/confirm', 'POST', 30, jsonBody(invalidObject({ token: 'x' }, { token: badToken })));
     add(20, badQuery(['token']), (query) => ({ route: 'GET /api/email-preferences', method: 'GET', url: `/api/email-preferences?${query}` }));
     const preferences = { weeklyLeads: true, productUpdates: false, marketingEmails: false };
-    body('PUT /api/email-preferences', '/api/email-preferences', 'PUT', 30, jsonBody(invalidObject({ token: 'x', preferences, frequency: 'weekly' }, { token: badToken, preferences: fc.constantFrom<unknown>('yes', { weeklyLeads: 'true' }, [], 1), frequency: fc.constantFrom<unknown>('hourly', '', 1, null) })));
+    body(
+      'PUT /api/email-preferences',
+      '/api/email-preferences',
+      'PUT',
+      30,
+      jsonBody(
+        invalidObject(
+          { token: 'x', preferences, frequency: 'weekly' },
+          {
+            token: badToken,
+            preferences: fc.constantFrom<unknown>('yes', { weeklyLeads: 'true' }, [], 1),
+            frequency: fc.constantFrom<unknown>('hourly', '', 1, null),
+          },
+        ),
+      ),
+    );
     body('POST /api/unsubscribe', '/api/unsubscribe', 'POST', 20, jsonBody(invalidObject({ token: 'x' }, { token: badToken })));
-    add(10, badQueryValue, (token) => ({ route: 'POST /api/unsubscribe', method: 'POST', url: '/api/unsubscribe', payload: `token=${token}&List-Unsubscribe=One-Click`, contentType: 'application/x-www-form-urlencoded' }));
-    body('PUT /api/me/alerts', '/api/me/alerts', 'PUT', 30, jsonBody(invalidObject({ frequency: 'daily' }, { frequency: fc.oneof(fc.constantFrom('hourly', '', 'Weekly'), notAString, nulText) })));
+    add(10, badQueryValue, (token) => ({
+      route: 'POST /api/unsubscribe',
+      method: 'POST',
+      url: '/api/unsubscribe',
+      payload: `token=${token}&List-Unsubscribe=One-Click`,
+      contentType: 'application/x-www-form-urlencoded',
+    }));
+    body(
+      'PUT /api/me/alerts',
+      '/api/me/alerts',
+      'PUT',
+      30,
+      jsonBody(invalidObject({ frequency: 'daily' }, { frequency: fc.oneof(fc.constantFrom('hourly', '', 'Weekly'), notAString, nulText) })),
+    );
 
     // Development mailbox.
     add(20, badSegment, (id) => ({ route: 'GET /dev/mailbox/:id', method: 'GET', url: `/dev/mailbox/${id}` }));
@@ -367,31 +511,119 @@ describe('fuzz: generated bad input', () => {
 
     // Credentials that are not credentials, on gated routes: no session, never a 500.
     const badCookie = fc.oneof(
-      fc.constantFrom('better-auth.session_token=%', 'better-auth.session_token=%E0%A4%A', '__Secure-better-auth.session_token=%zz', 'better-auth.session_token=a.b.c', 'better-auth.session_token=', `better-auth.session_token=${'x'.repeat(5000)}`, 'better-auth.session_token=%00'),
+      fc.constantFrom(
+        'better-auth.session_token=%',
+        'better-auth.session_token=%E0%A4%A',
+        '__Secure-better-auth.session_token=%zz',
+        'better-auth.session_token=a.b.c',
+        'better-auth.session_token=',
+        `better-auth.session_token=${'x'.repeat(5000)}`,
+        'better-auth.session_token=%00',
+      ),
       unicodeGarbage.map((text) => `better-auth.session_token=${encodeURIComponent(text)}`),
     );
     const badAuthorization = fc.constantFrom('Bearer %', 'Bearer ', `Bearer ${'x'.repeat(5000)}`, 'Basic eDp5', 'Bearer a.b.c');
-    add(30, fc.tuple(fc.constantFrom('/api/me', '/api/leads', '/api/leads/export.csv', '/api/auth/get-session', '/api/subscribers'), badCookie, badAuthorization, fc.boolean()), ([url, cookie, authorization, useCookie]) => ({
-      route: `GET ${url === '/api/auth/get-session' ? '/api/auth/*' : url}`,
-      method: 'GET',
-      url,
-      headers: useCookie ? { cookie } : ({ authorization } as Record<string, string>),
-      anonymous: true,
-    }));
+    add(
+      30,
+      fc.tuple(
+        fc.constantFrom('/api/me', '/api/leads', '/api/leads/export.csv', '/api/auth/get-session', '/api/subscribers'),
+        badCookie,
+        badAuthorization,
+        fc.boolean(),
+      ),
+      ([url, cookie, authorization, useCookie]) => ({
+        route: `GET ${url === '/api/auth/get-session' ? '/api/auth/*' : url}`,
+        method: 'GET',
+        url,
+        headers: useCookie ? { cookie } : ({ authorization } as Record<string, string>),
+        anonymous: true,
+      }),
+    );
     // Added last, so every probe above keeps the samples it had.
     // Cursors that decode to something, just not to a position: JSON of the wrong shape, bad dates and ids, ranks.
-    const cursorPart = fc.oneof(fc.constantFrom('d', 'r', '2026-02-30', '0000-01-01', '2026-01-01', seededIds[0] ?? '', 'NaN', '-1', '1e400', ''), unicodeGarbage, fc.integer());
+    const cursorPart = fc.oneof(
+      fc.constantFrom('d', 'r', '2026-02-30', '0000-01-01', '2026-01-01', seededIds[0] ?? '', 'NaN', '-1', '1e400', ''),
+      unicodeGarbage,
+      fc.integer(),
+    );
     const badCursor = fc.oneof(
       fc.array(cursorPart, { maxLength: 5 }).map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url')),
       fc.string().map((text) => Buffer.from(text).toString('base64url')),
       unicodeGarbage.map(encodeURIComponent),
     );
-    add(60, fc.tuple(badCursor, fc.constantFrom('', '&q=nova', '&sort=date', '&page=2')), ([cursor, rest]) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?cursor=${cursor}${rest}` }));
+    add(60, fc.tuple(badCursor, fc.constantFrom('', '&q=nova', '&sort=date', '&page=2')), ([cursor, rest]) => ({
+      route: 'GET /api/leads',
+      method: 'GET',
+      url: `/api/leads?cursor=${cursor}${rest}`,
+    }));
+    // Issue 17's parameters: repeated lists (too many, bad values), contacts, time added, sort and direction, and
+    // cursors of one sort sent with another.
+    const newFilterKeys = ['industry', 'fundingRound', 'hasContacts', 'addedAfter', 'sort', 'dir'];
+    const repeated = fc
+      .tuple(fc.constantFrom('industry', 'fundingRound'), fc.integer({ min: 2, max: 30 }), badQueryValue)
+      .map(([key, times, value]) => Array.from({ length: times }, () => `${key}=${value}`).join('&'));
+    const newFilterQuery = fc.oneof(
+      badQuery(newFilterKeys),
+      repeated,
+      fc.tuple(badQuery(newFilterKeys), repeated).map(([a, b]) => `${a}&${b}`),
+    );
+    add(80, newFilterQuery, (query) => ({ route: 'GET /api/leads', method: 'GET', url: `/api/leads?${query}` }));
+    add(40, newFilterQuery, (query) => ({ route: 'GET /api/leads/export.csv', method: 'GET', url: `/api/leads/export.csv?${query}` }));
+    const sortedCursorPart = fc.oneof(
+      fc.constantFrom('da', 'ad', 'aa', 'od', 'oa', '-1', '9223372036854775808', '-9223372036854775808', '1.5', '2026-01-01', seededIds[0] ?? ''),
+      cursorPart,
+    );
+    const sortedCursor = fc.array(sortedCursorPart, { minLength: 3, maxLength: 6 }).map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url'));
+    add(
+      40,
+      fc.tuple(sortedCursor, fc.constantFrom('', '&sort=amount', '&sort=round&dir=asc', '&sort=date&dir=asc', '&sort=relevance&q=nova')),
+      ([cursor, rest]) => ({
+        route: 'GET /api/leads',
+        method: 'GET',
+        url: `/api/leads?cursor=${cursor}${rest}`,
+      }),
+    );
+    // Bulk delete: every body holds at least one thing the route must refuse, so nothing is deleted.
+    const badLeadId = fc.oneof(
+      fc.constantFrom('', 'not-a-uuid', '00000000-0000-4000-8000-00000000000', `${seededIds[0] ?? ''}x`, ' '),
+      notAString,
+      nulText,
+      longerThan(100),
+    );
+    const bulkDeleteBody = fc.oneof(
+      fc
+        .tuple(fc.array(fc.constantFrom(...seededIds), { maxLength: 3 }), fc.array(badLeadId, { minLength: 1, maxLength: 2 }), fc.boolean())
+        .map(([good, bad, badFirst]) => ({ ids: badFirst ? [...bad, ...good] : [...good, ...bad] })),
+      fc.constantFrom<unknown>({ ids: [] }, {}, { ids: 'x' }, { ids: null }, { id: seededIds[0] }, [seededIds[0]], {
+        ids: Array.from({ length: 501 }, () => seededIds[0]),
+      }),
+      invalidObject(
+        { ids: seededIds.slice(0, 1) },
+        {
+          ids: fc.oneof(
+            notAString.filter(
+              (value) => !Array.isArray(value) || value.length === 0 || value.some((item) => typeof item !== 'string' || !/^[0-9a-f-]{36}$/i.test(item)),
+            ),
+            fc.constant([]),
+          ),
+        },
+      ),
+    );
+    body(
+      'POST /api/leads/bulk-delete',
+      '/api/leads/bulk-delete',
+      'POST',
+      50,
+      fc.oneof({ weight: 4, arbitrary: jsonBody(bulkDeleteBody) }, { weight: 1, arbitrary: structurallyBad }),
+    );
     return list;
   }
 
   function describeProbe(probe: Probe): string {
-    const payload = probe.payload === undefined ? '' : ` ${probe.contentType} ${JSON.stringify(Buffer.isBuffer(probe.payload) ? probe.payload.toString('latin1') : probe.payload).slice(0, 1000)}`;
+    const payload =
+      probe.payload === undefined
+        ? ''
+        : ` ${probe.contentType} ${JSON.stringify(Buffer.isBuffer(probe.payload) ? probe.payload.toString('latin1') : probe.payload).slice(0, 1000)}`;
     return `${probe.method} ${probe.url.slice(0, 300)}${payload}${probe.headers ? ` headers ${JSON.stringify(probe.headers).slice(0, 200)}` : ''}`;
   }
 

@@ -17,6 +17,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/leads': 'admin',
   'PUT /api/leads/:id': 'admin',
   'DELETE /api/leads/:id': 'admin',
+  'POST /api/leads/bulk-delete': 'admin',
   'POST /api/leads/batch': 'admin',
   'POST /api/admin/imports/preview': 'admin',
   'POST /api/admin/imports': 'admin',

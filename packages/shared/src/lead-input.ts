@@ -13,7 +13,8 @@ export function hasNulCharacter(value: string): boolean {
   return value.includes('\u0000');
 }
 
-const text = (message?: string) => z.string(message === undefined ? undefined : { message }).refine((value) => !hasNulCharacter(value), 'must not contain NUL characters');
+const text = (message?: string) =>
+  z.string(message === undefined ? undefined : { message }).refine((value) => !hasNulCharacter(value), 'must not contain NUL characters');
 
 /** `https://www.Acme.com/about` → `acme.com`. */
 export function normalizeDomain(value: string): string {
@@ -46,7 +47,13 @@ export function normalizeCompanyName(value: string): string {
  * A lead's identity: its normalised domain (or name when it has no domain), round and funding date. An
  * undisclosed round is told apart by its label, so a note and an equity round on one day stay two leads.
  */
-export function leadIdentityKey(lead: { domain: string; companyName: string; fundingRound: string | null; fundingDate: string; roundLabel?: string | null }): string {
+export function leadIdentityKey(lead: {
+  domain: string;
+  companyName: string;
+  fundingRound: string | null;
+  fundingDate: string;
+  roundLabel?: string | null;
+}): string {
   const domain = normalizeDomain(lead.domain);
   const who = domain ? domain : `name:${normalizeCompanyName(lead.companyName)}`;
   const round = lead.fundingRound ?? (lead.roundLabel ? `${UNDISCLOSED}:${lead.roundLabel.trim().toLowerCase()}` : UNDISCLOSED);
@@ -245,6 +252,24 @@ export const batchUploadResponseSchema = z.object({
 });
 export type BatchUploadResponse = z.infer<typeof batchUploadResponseSchema>;
 
+/** How many leads one bulk delete removes at most. */
+export const MAX_BULK_DELETE_LEADS = 500;
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const bulkDeleteLeadsBodySchema = z.object(
+  {
+    ids: z
+      .array(z.string().regex(LEAD_ID, 'must be a lead id (a UUID)'), { message: 'ids must be a list of lead ids' })
+      .min(1, 'ids must hold at least one lead id')
+      .max(MAX_BULK_DELETE_LEADS, `ids holds at most ${MAX_BULK_DELETE_LEADS} lead ids`),
+  },
+  { message: 'The body must be {"ids": [ ... ]}, a list of lead ids' },
+);
+export type BulkDeleteLeadsBody = z.infer<typeof bulkDeleteLeadsBodySchema>;
+/** deleted: how many of the ids were leads (and are gone); unknown ids are not counted. */
+export const bulkDeleteLeadsResponseSchema = z.object({ deleted: z.number().int() });
+export type BulkDeleteLeadsResponse = z.infer<typeof bulkDeleteLeadsResponseSchema>;
+
 export const importSummarySchema = z.object({
   total: z.number().int(),
   created: z.number().int(),
@@ -261,5 +286,8 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** Skip reasons without their row-specific details, so they can be counted: `no valid date (2020-02-30)` → `no valid date`. */
 export function reasonKind(reason: string): string {
-  return reason.replace(/\s*\(.*\)$/, '').replace(/"[^"]*"/g, '…').replace(/line \d+/g, 'an earlier line');
+  return reason
+    .replace(/\s*\(.*\)$/, '')
+    .replace(/"[^"]*"/g, '…')
+    .replace(/line \d+/g, 'an earlier line');
 }

@@ -45,7 +45,12 @@ describe('admin lead writes', () => {
     ((await t.app.inject({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(q)}`, headers: subscriber })).json() as { leads: Lead[] }).leads;
 
   it('creates, edits and deletes a lead, and subscribers see each change at once', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/leads', headers: admin, payload: leadInput({ domain: 'https://www.Acme-Robotics.example.com/' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: admin,
+      payload: leadInput({ domain: 'https://www.Acme-Robotics.example.com/' }),
+    });
     expect(created.statusCode).toBe(201);
     const lead = (created.json() as { lead: Lead }).lead;
     expect(lead).toMatchObject({ companyName: 'Acme Robotics', domain: 'acme-robotics.example.com', fundingAmount: 12_500_000 });
@@ -73,6 +78,119 @@ describe('admin lead writes', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('bulk-deletes leads with their contacts in one request, counts only the ones that existed, and subscribers see it at once', async () => {
+    const create = async (n: number, contacts = 1) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: admin,
+        payload: leadInput({
+          companyName: `Bulk Gone ${n}`,
+          domain: `bulk-gone-${n}.example.com`,
+          contacts: Array.from({ length: contacts }, (_, index) => ({ name: `Person ${index}`, role: 'CEO', email: '', linkedIn: '' })),
+        }),
+      });
+      expect(response.statusCode).toBe(201);
+      return (response.json() as { lead: Lead }).lead;
+    };
+    const [first, second, kept] = [await create(1, 2), await create(2), await create(3)];
+    // Read once, so the list is cached before the delete.
+    expect((await search('bulk gone')).map((row) => row.companyName).sort()).toEqual(['Bulk Gone 1', 'Bulk Gone 2', 'Bulk Gone 3']);
+    const before = await totals();
+    const unknown = '00000000-0000-4000-8000-0000000000aa';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/bulk-delete',
+      headers: admin,
+      // Upper case, repeated and unknown ids are all fine.
+      payload: { ids: [first!.id, second!.id.toUpperCase(), unknown, first!.id] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deleted: 2 });
+    expect(await totals()).toEqual({ leads: before.leads - 2, contacts: before.contacts - 3 });
+    expect((await search('bulk gone')).map((row) => row.id)).toEqual([kept!.id]);
+    // Their companies went with their only rounds.
+    const companies = await t.database.rawTransaction((query) =>
+      query('select count(*)::int as n from companies where id = any($1::uuid[])', [[first!.companyId, second!.companyId]]),
+    );
+    expect(companies.rows[0]?.n).toBe(0);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/leads/bulk-delete', headers: admin, payload: { ids: [first!.id, unknown] } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ deleted: 0 });
+  });
+
+  it('lets only the admin bulk-delete, refuses a bad body with a 400 and deletes nothing, and rolls back a delete that fails part-way', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: admin,
+      payload: leadInput({ companyName: 'Bulk Kept', domain: 'bulk-kept.example.com' }),
+    });
+    const kept = (response.json() as { lead: Lead }).lead;
+    const other = (
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: admin,
+          payload: leadInput({ companyName: 'Bulk Other', domain: 'bulk-other.example.com' }),
+        })
+      ).json() as {
+        lead: Lead;
+      }
+    ).lead;
+    const before = await totals();
+    const user = await signInAs(t, 'user');
+    for (const [who, headers, status] of [
+      ['visitor', {}, 401],
+      ['user', user, 403],
+      ['subscriber', subscriber, 403],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/leads/bulk-delete',
+        headers: { ...headers, origin: t.config.appUrl },
+        payload: { ids: [kept.id] },
+      });
+      expect(refused.statusCode, who).toBe(status);
+      expect(refused.json(), who).toEqual({ error: expect.any(String) });
+    }
+    for (const [payload, words] of [
+      [{ ids: [] }, 'at least one'],
+      [{ ids: Array.from({ length: 501 }, () => kept.id) }, 'at most 500'],
+      [{ ids: [kept.id, 'not-a-uuid'] }, 'UUID'],
+      [{ ids: [kept.id, 42] }, 'ids'],
+      [{ ids: kept.id }, 'ids'],
+      [{}, 'ids'],
+      [[kept.id], 'ids'],
+    ] as const) {
+      const bad = await t.app.inject({ method: 'POST', url: '/api/leads/bulk-delete', headers: admin, payload: payload as object });
+      expect(bad.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect((bad.json() as { error: string }).error, JSON.stringify(payload).slice(0, 80)).toContain(words);
+    }
+    expect(await totals()).toEqual(before);
+
+    // One transaction: a failure on the second lead leaves the first in place too.
+    await t.database.rawTransaction(async (query) => {
+      await query(`create function refuse_lead_delete() returns trigger language plpgsql as $$
+                   begin if old.id = '${other.id}' then raise exception 'refused for the test'; end if; return old; end $$`);
+      await query('create trigger refuse_lead_delete before delete on leads for each row execute function refuse_lead_delete()');
+    });
+    try {
+      const failed = await t.app.inject({ method: 'POST', url: '/api/leads/bulk-delete', headers: admin, payload: { ids: [kept.id, other.id] } });
+      expect(failed.statusCode).toBe(500);
+      expect(await totals()).toEqual(before);
+    } finally {
+      await t.database.rawTransaction(async (query) => {
+        await query('drop trigger refuse_lead_delete on leads');
+        await query('drop function refuse_lead_delete()');
+      });
+    }
+    const removed = await t.app.inject({ method: 'POST', url: '/api/leads/bulk-delete', headers: admin, payload: { ids: [kept.id, other.id] } });
+    expect(removed.json()).toEqual({ deleted: 2 });
+  });
+
   it('rejects an invalid lead with errors per field, and writes nothing', async () => {
     const before = await totals();
     const response = await t.app.inject({
@@ -91,8 +209,17 @@ describe('admin lead writes', () => {
   it('names a bad batch row by number and company, and its fields in words, not zod text', async () => {
     const { description: _description, ...withoutDescription } = leadInput({ companyName: 'Acme Words', domain: 'acme-words.example.com' });
     const noName = { ...leadInput({ domain: 'no-name.example.com' }), companyName: undefined };
-    const badContact = leadInput({ companyName: 'Contact Co', domain: 'contact-co.example.com', contacts: [{ name: 'Ada', role: 'CEO', email: 'not-an-email', linkedIn: '' }] });
-    const response = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: [leadInput({ companyName: 'Fine Co', domain: 'fine-co.example.com' }), withoutDescription, noName, badContact] } });
+    const badContact = leadInput({
+      companyName: 'Contact Co',
+      domain: 'contact-co.example.com',
+      contacts: [{ name: 'Ada', role: 'CEO', email: 'not-an-email', linkedIn: '' }],
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/batch',
+      headers: admin,
+      payload: { leads: [leadInput({ companyName: 'Fine Co', domain: 'fine-co.example.com' }), withoutDescription, noName, badContact] },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json() as { error: string; skippedRows: { line: number; company: string; reason: string }[] };
     expect(body.error).toBe('3 of 4 leads are invalid; nothing was uploaded. Lead 2 (Acme Words): description is missing');
@@ -106,25 +233,48 @@ describe('admin lead writes', () => {
 
   it('uploads a batch all-or-nothing through the lead-input contract: one bad row in 1,000 names that row and writes nothing', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) =>
-      leadInput({ companyName: `Batch Co ${index}`, domain: `batch-${index}.example.com`, contacts: [{ name: `P ${index}`, role: 'CEO', email: `p${index}@batch.example.com`, linkedIn: '' }] }),
+      leadInput({
+        companyName: `Batch Co ${index}`,
+        domain: `batch-${index}.example.com`,
+        contacts: [{ name: `P ${index}`, role: 'CEO', email: `p${index}@batch.example.com`, linkedIn: '' }],
+      }),
     );
     rows[637] = leadInput({ companyName: 'Broken Co', domain: 'broken.example.com', fundingRound: 'Series Q' });
     const before = await totals();
     const bad = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
     expect(bad.statusCode).toBe(400);
-    const body = bad.json() as { error: string; skippedRows: { line: number; company: string; reason: string }[]; skippedByReason: { reason: string; count: number }[] };
+    const body = bad.json() as {
+      error: string;
+      skippedRows: { line: number; company: string; reason: string }[];
+      skippedByReason: { reason: string; count: number }[];
+    };
     expect(body.error).toContain('Lead 638 (Broken Co): funding round must be one of');
     expect(body.skippedRows).toEqual([{ line: 638, company: 'Broken Co', reason: expect.stringContaining('funding round must be one of') }]);
     expect(body.skippedByReason).toHaveLength(1);
     expect(await totals()).toEqual(before);
 
     // Unknown round, amount, industry, location and email are values, not errors.
-    rows[637] = leadInput({ companyName: 'Fixed Co', domain: 'fixed.example.com', fundingRound: 'Undisclosed', fundingAmount: null, industry: '', location: null, contacts: [{ name: 'Filer', role: 'Director' }] });
+    rows[637] = leadInput({
+      companyName: 'Fixed Co',
+      domain: 'fixed.example.com',
+      fundingRound: 'Undisclosed',
+      fundingAmount: null,
+      industry: '',
+      location: null,
+      contacts: [{ name: 'Filer', role: 'Director' }],
+    });
     const good = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: rows } });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ count: 1000, created: 1000, updated: 0, skipped: 0 });
     expect((await totals()).leads).toBe(before.leads + 1000);
-    expect((await search('Fixed Co'))[0]).toMatchObject({ fundingRound: null, fundingAmount: null, industry: null, location: null, source: 'batch', contacts: [{ name: 'Filer', email: null }] });
+    expect((await search('Fixed Co'))[0]).toMatchObject({
+      fundingRound: null,
+      fundingAmount: null,
+      industry: null,
+      location: null,
+      source: 'batch',
+      contacts: [{ name: 'Filer', email: null }],
+    });
 
     // The same leads again change nothing (contacts replaced, not added).
     const repeat = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: rows });
@@ -137,10 +287,20 @@ describe('admin lead writes', () => {
   it('refuses empty, oversized and malformed batches', async () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: [] } });
     expect(empty.statusCode).toBe(400);
-    const tooMany = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: admin, payload: { leads: Array.from({ length: 10_001 }, () => ({})) } });
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/batch',
+      headers: admin,
+      payload: { leads: Array.from({ length: 10_001 }, () => ({})) },
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toContain('10,000');
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/leads/batch', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"leads": [' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/batch',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"leads": [',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ error: expect.any(String) });
   });
@@ -218,7 +378,9 @@ describe('admin lead writes', () => {
     const note = (await search('Zqx Note Co'))[0]!;
     expect(note).toMatchObject({ fundingRound: null, roundLabel: 'Convertible Note', fundingAmount: null });
     const list = async (query: string) =>
-      ((await t.app.inject({ method: 'GET', url: `/api/leads?limit=100&${query}`, headers: subscriber })).json() as { leads: Lead[] }).leads.map((lead) => lead.companyName);
+      ((await t.app.inject({ method: 'GET', url: `/api/leads?limit=100&${query}`, headers: subscriber })).json() as { leads: Lead[] }).leads.map(
+        (lead) => lead.companyName,
+      );
     expect(await list('maxFunding=1000')).toEqual(['Zqx Small Co']);
     expect((await list('q=zqx')).sort()).toEqual(['Zqx Filing Co', 'Zqx Note Co', 'Zqx Small Co']);
     expect((await list('fundingRound=Undisclosed&q=zqx')).sort()).toEqual(['Zqx Filing Co', 'Zqx Note Co']);
@@ -232,14 +394,27 @@ describe('admin lead writes', () => {
   });
 
   it('saves the good rows of a file and reports each bad one by line; bad bytes never cause a 5xx', async () => {
-    const mixed = [HEADER, ffRow('Good Date Co', 'good-date.example.com', '2026-03-04', '1000000'), ffRow('Bad Date Co', 'bad-date.example.com', '2020-02-30', '1000000'), ''].join('\n');
+    const mixed = [
+      HEADER,
+      ffRow('Good Date Co', 'good-date.example.com', '2026-03-04', '1000000'),
+      ffRow('Bad Date Co', 'bad-date.example.com', '2020-02-30', '1000000'),
+      '',
+    ].join('\n');
     const preview = (await postCsv('/api/admin/imports/preview', mixed)).json() as ImportSummary;
     const committed = await importCsv(mixed);
     expect(committed).toEqual(preview);
-    expect(committed).toMatchObject({ total: 2, created: 1, skipped: 1, skippedRows: [{ line: 3, company: 'Bad Date Co', reason: 'announced_on "2020-02-30" must be a real calendar date' }] });
+    expect(committed).toMatchObject({
+      total: 2,
+      created: 1,
+      skipped: 1,
+      skippedRows: [{ line: 3, company: 'Bad Date Co', reason: 'announced_on "2020-02-30" must be a real calendar date' }],
+    });
     expect(await search('Good Date Co')).toHaveLength(1);
 
-    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.from(`${ffRow('Caf\xe9 Latin Co', 'cafe-latin.example.com', '2026-03-05', '2000000')}\n`, 'latin1')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\n`),
+      Buffer.from(`${ffRow('Caf\xe9 Latin Co', 'cafe-latin.example.com', '2026-03-05', '2000000')}\n`, 'latin1'),
+    ]);
     expect(await importCsv(latin1)).toMatchObject({ created: 1, skipped: 0 });
     expect((await search('Latin Co'))[0]?.companyName).toBe('Café Latin Co');
 
@@ -254,7 +429,8 @@ describe('admin lead writes', () => {
       for (const url of ['/api/admin/imports/preview', '/api/admin/imports']) {
         const response = await postCsv(url, payload);
         expect(response.statusCode, url).toBeLessThan(500);
-        if (response.statusCode >= 400) expect(response.json()).toEqual({ error: expect.any(String), ...(response.json().missing ? { missing: expect.any(Array) } : {}) });
+        if (response.statusCode >= 400)
+          expect(response.json()).toEqual({ error: expect.any(String), ...(response.json().missing ? { missing: expect.any(Array) } : {}) });
       }
     }
   });
@@ -331,7 +507,9 @@ describe('admin lead writes', () => {
 
     // The file again, and a new version of it with an amount: the edits stay, the empty amount is filled.
     expect(await importCsv(csv)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
-    const withAmount = await importCsv([HEADER, ffRow('Sticky Edits Co', 'sticky-edits.example.com', '2026-07-01', '3000000', '', 'Convertible Note'), ''].join('\n'));
+    const withAmount = await importCsv(
+      [HEADER, ffRow('Sticky Edits Co', 'sticky-edits.example.com', '2026-07-01', '3000000', '', 'Convertible Note'), ''].join('\n'),
+    );
     expect(withAmount).toMatchObject({ created: 0, updated: 1 });
     const after = (await search('Sticky Edits Co'))[0]!;
     expect(after).toMatchObject({
@@ -345,7 +523,12 @@ describe('admin lead writes', () => {
   });
 
   it('refuses a CSV that is not a Fundraising Fox file', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/imports/preview', headers: { ...admin, 'content-type': 'text/csv' }, payload: 'name,amount\nx,1\n' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports/preview',
+      headers: { ...admin, 'content-type': 'text/csv' },
+      payload: 'name,amount\nx,1\n',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain('missing columns');
   });

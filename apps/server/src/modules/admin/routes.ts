@@ -4,9 +4,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchUploadResponseSchema, importSummarySchema, leadInputSchema, leadSchema, MAX_BATCH_LEADS, okResponseSchema } from '@fundwire/shared';
+import {
+  batchUploadResponseSchema,
+  bulkDeleteLeadsBodySchema,
+  bulkDeleteLeadsResponseSchema,
+  importSummarySchema,
+  leadInputSchema,
+  leadSchema,
+  MAX_BATCH_LEADS,
+  okResponseSchema,
+} from '@fundwire/shared';
 import { firstIssueMessage, schemaErrors, validationError } from '../../errors.js';
-import { batchUpsertLeads, createLead, deleteLead, importFundraisingFox, toAsyncIterable, updateLead } from './service.js';
+import { batchUpsertLeads, createLead, deleteLead, deleteLeads, importFundraisingFox, toAsyncIterable, updateLead } from './service.js';
 
 /** 'Invalid lead: fundingDate must be a date (YYYY-MM-DD); contacts.0.email ...', with the issues listed. */
 const invalidLead = schemaErrors((issues) =>
@@ -69,6 +78,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteLead(app.database, request.params.id);
       return { ok: true as const };
     },
+  );
+
+  // Several leads at once, all or none; ids that are not leads (any more) are not counted.
+  app.post(
+    '/api/leads/bulk-delete',
+    {
+      schema: { querystring: noQuery, body: bulkDeleteLeadsBodySchema, response: { 200: bulkDeleteLeadsResponseSchema } },
+    },
+    async (request) => ({ deleted: await deleteLeads(app.database, request.body.ids) }),
   );
 
   app.post(

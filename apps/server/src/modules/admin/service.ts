@@ -22,7 +22,6 @@ import { BUMP_LEADS_VERSION_SQL, getLead, upsertLeadBatch, type BulkLead } from 
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function describeIdentity(lead: LeadInput): string {
@@ -128,6 +127,21 @@ export async function deleteLead(database: Database, id: string): Promise<void> 
   });
 }
 
+/** Deletes the leads with these ids (their contacts go with them) in one transaction; unknown ids are skipped. Returns how many were deleted. */
+export async function deleteLeads(database: Database, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  return database.rawTransaction(async (query) => {
+    const result = await query('delete from leads where id = any($1::uuid[]) returning company_id', [unique]);
+    if (result.rows.length === 0) return 0;
+    await deleteCompaniesWithoutRounds(
+      query,
+      result.rows.map((row) => row.company_id as string | null),
+    );
+    await query(BUMP_LEADS_VERSION_SQL);
+    return result.rows.length;
+  });
+}
+
 /** Collects skipped rows: every one counted by reason, the first MAX_SKIPPED_LISTED listed with line and reason. */
 class SkipLog {
   skipped = 0;
@@ -145,7 +159,6 @@ class SkipLog {
     return [...this.byReason].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   }
 }
-
 
 /** Thrown inside a preview's transaction so it rolls back; the preview ran exactly what the commit runs. */
 class PreviewRollback<T> extends Error {

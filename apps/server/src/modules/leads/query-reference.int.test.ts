@@ -1,5 +1,6 @@
-// The list query (counts, keyset and page paging, full-text and trigram search, relevance order) against a
-// straightforward reference, over a few thousand generated leads and random filters (fast-check, fixed seed).
+// The list query (counts, keyset and page paging, full-text and trigram search, relevance, date, amount and round
+// orders) against a straightforward reference, over a few thousand generated leads and random filters (fast-check,
+// fixed seed).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT, FUNDING_ROUNDS, SEARCH_EXACT_COUNT_LIMIT, UNDISCLOSED, type Lead, type LeadListResponse } from '@fundwire/shared';
@@ -17,25 +18,36 @@ const today = new Date();
 const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
 interface Filter {
-  industry?: string | undefined;
-  fundingRound?: string | undefined;
+  industry?: string[] | undefined;
+  fundingRound?: string[] | undefined;
   minFunding?: number | undefined;
   maxFunding?: number | undefined;
   dateStart?: string | undefined;
   dateEnd?: string | undefined;
   location?: string | undefined;
   q?: string | undefined;
+  hasContacts?: boolean | undefined;
+  addedAfter?: string | undefined;
 }
 
+type Sort = 'date' | 'amount' | 'round';
+type Direction = 'asc' | 'desc';
+
 /** Words as PostgreSQL's parser splits plain text: runs of letters and digits, lower-cased. */
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 /** A domain is one host token to the parser; its parts only match through the trigram branch. */
 const lexemes = (lead: SeedLead) => [...words(lead.companyName), lead.domain.toLowerCase(), ...lead.tags.flatMap(words), ...words(lead.description)];
 
 /** The reference: every condition spelled out over the generated leads in plain code. */
 function matches(lead: SeedLead, filter: Filter): boolean {
-  if (filter.industry !== undefined && lead.industry !== filter.industry) return false;
-  if (filter.fundingRound === UNDISCLOSED ? lead.fundingRound !== null : filter.fundingRound !== undefined && lead.fundingRound !== filter.fundingRound) return false;
+  if (filter.industry !== undefined && !filter.industry.includes(lead.industry)) return false;
+  if (filter.fundingRound !== undefined && !filter.fundingRound.includes(lead.fundingRound ?? UNDISCLOSED)) return false;
+  if (filter.hasContacts !== undefined && lead.contacts.length > 0 !== filter.hasContacts) return false;
+  if (filter.addedAfter !== undefined && !(Date.parse(lead.createdAt!) > Date.parse(filter.addedAfter))) return false;
   if (filter.minFunding !== undefined && (lead.fundingAmount === null || lead.fundingAmount < filter.minFunding)) return false;
   if (filter.maxFunding !== undefined && (lead.fundingAmount === null || lead.fundingAmount > filter.maxFunding)) return false;
   if (filter.dateStart !== undefined && lead.fundingDate < filter.dateStart) return false;
@@ -56,9 +68,26 @@ function matches(lead: SeedLead, filter: Filter): boolean {
 const newestFirst = (list: SeedLead[]) =>
   [...list].sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1));
 
+/** The reference order of every sort: unknown amounts and rounds last either way, ties newest funding first, then id. */
+function sorted(list: SeedLead[], sort: Sort, dir: Direction): SeedLead[] {
+  const value = (lead: SeedLead): number | null =>
+    sort === 'amount' ? lead.fundingAmount : sort === 'round' ? (lead.fundingRound === null ? null : FUNDING_ROUNDS.indexOf(lead.fundingRound)) : null;
+  const tieBreak = (a: SeedLead, b: SeedLead) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1);
+  return [...list].sort((a, b) => {
+    if (sort === 'date') return a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : (a.fundingDate < b.fundingDate ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+    const [va, vb] = [value(a), value(b)];
+    if (va === null || vb === null) return va === vb ? tieBreak(a, b) : va === null ? 1 : -1;
+    return va === vb ? tieBreak(a, b) : (va - vb) * (dir === 'asc' ? 1 : -1);
+  });
+}
+
 function queryString(filter: Filter, extra: Record<string, string | number | undefined> = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filter, ...extra })) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries({ ...filter, ...extra })) {
+    // Lists go as repeated parameters (one value: a single parameter).
+    if (Array.isArray(value)) for (const item of value as string[]) params.append(key, item);
+    else if (value !== undefined) params.set(key, String(value));
+  }
   return params.toString();
 }
 
@@ -70,7 +99,12 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    generated = [...generateLeads({ count: LEAD_COUNT, seed: SEED })];
+    // Some leads without contacts, and times added to the millisecond (all in the past, so none is capped at now).
+    generated = [...generateLeads({ count: LEAD_COUNT, seed: SEED })].map((lead, index) => ({
+      ...lead,
+      contacts: index % 5 === 3 ? [] : lead.contacts,
+      createdAt: new Date(Date.parse(`${lead.fundingDate}T00:00:00Z`) - 2 * 86_400_000 + ((index * 7_919_993) % 86_400_000)).toISOString(),
+    }));
     await insertLeads(t.database, generated);
     subscriber = await signInAs(t, 'subscriber');
     vocabulary = [...new Set(generated.flatMap((lead) => [...words(lead.description), ...words(lead.companyName)]))].sort();
@@ -84,12 +118,12 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
   };
 
   /** Every lead of a filter, following nextCursor from the first page. */
-  async function walk(filter: Filter, limit: number, sort?: string): Promise<{ ids: string[]; first: LeadListResponse }> {
+  async function walk(filter: Filter, limit: number, sort?: string, dir?: Direction): Promise<{ ids: string[]; first: LeadListResponse }> {
     const ids: string[] = [];
     let first: LeadListResponse | undefined;
     let cursor: string | undefined;
     for (let pages = 0; pages < 10_000; pages++) {
-      const body = await get(`/api/leads?${queryString(filter, { limit, sort, cursor })}`);
+      const body = await get(`/api/leads?${queryString(filter, { limit, sort, dir, cursor })}`);
       first ??= body;
       ids.push(...body.leads.map((lead) => lead.id));
       expect(body.hasMore).toBe(body.nextCursor !== null);
@@ -100,35 +134,50 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
   }
 
   const amounts = [0, 500_000, 2_000_000, 10_000_000, 50_000_000, 200_000_000];
+  const filterKeys = ['industry', 'fundingRound', 'minFunding', 'maxFunding', 'dateStart', 'dateEnd', 'location', 'q', 'hasContacts', 'addedAfter'] as const;
+  // At most three conditions at once: with more, nearly every filter matches nothing.
   const filterArbitrary = (): fc.Arbitrary<Filter> =>
-    fc.record(
-      {
-        industry: fc.constantFrom(...SEED_INDUSTRIES),
-        fundingRound: fc.constantFrom(...FUNDING_ROUNDS, UNDISCLOSED),
-        minFunding: fc.constantFrom(...amounts),
-        maxFunding: fc.constantFrom(...amounts.slice(1)),
-        dateStart: fc.integer({ min: 0, max: 729 }).map(daysAgo),
-        dateEnd: fc.integer({ min: 0, max: 729 }).map(daysAgo),
-        location: fc.constantFrom('san', 'York', 'germany', 'a', 'ON', 'Nowhere'),
-        q: fc.oneof(
-          fc.constantFrom(...vocabulary),
-          fc.tuple(fc.constantFrom(...vocabulary), fc.constantFrom(...vocabulary)).map(([a, b]) => `${a} ${b}`),
-          // Prefixes of words as typed, and name and domain fragments.
-          fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 1, max: 6 })).map(([word, length]) => word.slice(0, length)),
-          fc.constantFrom('NovaGrid', 'novag', 'vagri', 'gridlab', 'lumenloop.example', 'zzz'),
-        ),
-      },
-      { requiredKeys: [] },
-    )
+    fc
+      .tuple(
+        fc.record({
+          industry: fc.uniqueArray(fc.constantFrom(...SEED_INDUSTRIES), { minLength: 1, maxLength: 4 }),
+          fundingRound: fc.uniqueArray(fc.constantFrom(...FUNDING_ROUNDS, UNDISCLOSED), { minLength: 1, maxLength: 3 }),
+          minFunding: fc.constantFrom(...amounts),
+          maxFunding: fc.constantFrom(...amounts.slice(1)),
+          dateStart: fc.integer({ min: 0, max: 729 }).map(daysAgo),
+          dateEnd: fc.integer({ min: 0, max: 729 }).map(daysAgo),
+          location: fc.constantFrom('san', 'York', 'germany', 'a', 'ON', 'Nowhere'),
+          q: fc.oneof(
+            fc.constantFrom(...vocabulary),
+            fc.tuple(fc.constantFrom(...vocabulary), fc.constantFrom(...vocabulary)).map(([a, b]) => `${a} ${b}`),
+            // Prefixes of words as typed, and name and domain fragments.
+            fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 1, max: 6 })).map(([word, length]) => word.slice(0, length)),
+            fc.constantFrom('NovaGrid', 'novag', 'vagri', 'gridlab', 'lumenloop.example', 'zzz'),
+          ),
+          hasContacts: fc.boolean(),
+          // A lead's own time added (which it is not later than), a millisecond either side, or a random moment, in
+          // UTC or with an offset.
+          addedAfter: fc
+            .tuple(fc.integer({ min: 0, max: LEAD_COUNT - 1 }), fc.constantFrom(-1, 0, 1, 3_600_000), fc.boolean())
+            .map(([index, shift, withOffset]) => {
+              const at = new Date(Date.parse(generated[index]!.createdAt!) + shift);
+              if (!withOffset) return at.toISOString();
+              // The same moment two hours ahead of UTC: 2026-01-01T12:00:00.000+02:00 is 10:00Z.
+              return `${new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, -1)}+02:00`;
+            }),
+        }),
+        fc.shuffledSubarray([...filterKeys], { maxLength: 3 }),
+      )
+      .map(([all, keys]) => Object.fromEntries(keys.map((key) => [key, all[key]])) as Filter)
       .filter((filter) => filter.minFunding === undefined || filter.maxFunding === undefined || filter.minFunding <= filter.maxFunding)
       .filter((filter) => filter.dateStart === undefined || filter.dateEnd === undefined || filter.dateStart <= filter.dateEnd);
 
   it('finds exactly the reference matches, newest first, with exact counts, by cursor and by page', async () => {
     await fc.assert(
-      // Small pages only where the filter leaves few leads, so a walk stays under a hundred pages.
+      // Small pages only where the filter leaves few leads, so a walk stays under thirty pages.
       fc.asyncProperty(filterArbitrary(), fc.integer({ min: 1, max: 100 }), async (filter, limit) => {
         const expected = newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id);
-        limit = Math.max(limit, Math.ceil(expected.length / 50));
+        limit = Math.max(limit, Math.ceil(expected.length / 25));
         const { ids, first } = await walk(filter, limit, 'date');
         expect(ids).toEqual(expected);
         // Exact up to the limit; above it an estimate, which is above the limit too.
@@ -152,39 +201,67 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
 
   it('ranks searches by relevance by default, the same order as a plain ts_rank query over the same documents', async () => {
     await fc.assert(
-      fc.asyncProperty(filterArbitrary().filter((filter) => filter.q !== undefined), fc.integer({ min: 3, max: 40 }), async (filter, limit) => {
-        const q = filter.q!;
-        limit = Math.max(limit, Math.ceil(generated.filter((lead) => matches(lead, filter)).length / 30));
-        const { ids, first } = await walk(filter, limit);
-        const expectedSet = generated.filter((lead) => matches(lead, filter)).map((lead) => lead.id);
-        if (expectedSet.length > SEARCH_EXACT_COUNT_LIMIT) {
-          // Too many matches to rank: newest first, and the response says so.
-          expect(first.sort).toBe('date');
-          expect(ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
-          return;
-        }
-        expect([...ids].sort()).toEqual([...expectedSet].sort());
-        expect(first.sort).toBe('relevance');
-        // The reference order: the rank of the same weighted document, computed on the spot for every lead.
-        const prefix = /[\p{L}\p{N}]$/u.test(q);
-        const rows = await t.database.rawTransaction((query) =>
-          query(
-            `with query as (select case when $2 then regexp_replace(websearch_to_tsquery('simple', $1)::text, '(''(?:[^'']|'''')*'')$', '\\1:*')::tsquery
+      fc.asyncProperty(
+        filterArbitrary().filter((filter) => filter.q !== undefined),
+        fc.integer({ min: 3, max: 40 }),
+        async (filter, limit) => {
+          const q = filter.q!;
+          limit = Math.max(limit, Math.ceil(generated.filter((lead) => matches(lead, filter)).length / 30));
+          const { ids, first } = await walk(filter, limit);
+          const expectedSet = generated.filter((lead) => matches(lead, filter)).map((lead) => lead.id);
+          if (expectedSet.length > SEARCH_EXACT_COUNT_LIMIT) {
+            // Too many matches to rank: newest first, and the response says so.
+            expect(first.sort).toBe('date');
+            expect(ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
+            return;
+          }
+          expect([...ids].sort()).toEqual([...expectedSet].sort());
+          expect(first.sort).toBe('relevance');
+          // The reference order: the rank of the same weighted document, computed on the spot for every lead.
+          const prefix = /[\p{L}\p{N}]$/u.test(q);
+          const rows = await t.database.rawTransaction((query) =>
+            query(
+              `with query as (select case when $2 then regexp_replace(websearch_to_tsquery('simple', $1)::text, '(''(?:[^'']|'''')*'')$', '\\1:*')::tsquery
                                      else websearch_to_tsquery('simple', $1) end as tsq)
              select id::text from leads, query
              where id = any($3::uuid[])
              order by ts_rank(setweight(to_tsvector('simple', company_name || ' ' || domain), 'A')
                               || setweight(to_tsvector('simple', array_to_string(tags, ' ')), 'B')
                               || setweight(to_tsvector('simple', description), 'C'), tsq) desc, funding_date desc, id desc`,
-            [q, prefix, expectedSet],
-          ),
-        );
-        expect(ids).toEqual(rows.rows.map((row) => row.id));
-        // sort=date gives the same leads newest first.
-        const byDate = await walk(filter, limit, 'date');
-        expect(byDate.ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
-      }),
+              [q, prefix, expectedSet],
+            ),
+          );
+          expect(ids).toEqual(rows.rows.map((row) => row.id));
+          // sort=date gives the same leads newest first.
+          const byDate = await walk(filter, limit, 'date');
+          expect(byDate.ids).toEqual(newestFirst(generated.filter((lead) => matches(lead, filter))).map((lead) => lead.id));
+        },
+      ),
       { numRuns: 80, seed: SEED + 1 },
+    );
+  }, 240_000);
+
+  it('sorts by date, amount and round in both directions, unknowns last, the same leads by cursor to the end and by page', async () => {
+    const sorts = fc.constantFrom<Sort>('date', 'amount', 'round');
+    const directions = fc.constantFrom<Direction>('asc', 'desc');
+    await fc.assert(
+      fc.asyncProperty(filterArbitrary(), sorts, directions, fc.integer({ min: 1, max: 100 }), async (filter, sort, dir, limit) => {
+        const expected = sorted(
+          generated.filter((lead) => matches(lead, filter)),
+          sort,
+          dir,
+        ).map((lead) => lead.id);
+        limit = Math.max(limit, Math.ceil(expected.length / 25));
+        const { ids, first } = await walk(filter, limit, sort, dir);
+        expect(ids).toEqual(expected);
+        expect(first.sort).toBe(sort);
+        expect(first.dir).toBe(dir);
+        // Page numbers give the same slices.
+        const page = Math.max(1, Math.ceil(expected.length / limit));
+        const byPage = await get(`/api/leads?${queryString(filter, { limit, page, sort, dir })}`);
+        expect(byPage.leads.map((lead) => lead.id)).toEqual(expected.slice((page - 1) * limit, page * limit));
+      }),
+      { numRuns: 100, seed: SEED + 2 },
     );
   }, 240_000);
 
@@ -198,6 +275,11 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
     expect(analysed).toEqual({ count: LEAD_COUNT, exact: false });
     const fintech = generated.filter((lead) => lead.industry === 'FinTech').length;
     expect(await countMatches(t.app.database.db, filterConditions(filterOf({ industry: 'FinTech' })), 1_000)).toEqual({ count: fintech, exact: true });
+    const fintechOrAi = generated.filter((lead) => lead.industry === 'FinTech' || lead.industry === 'AI').length;
+    expect(await countMatches(t.app.database.db, filterConditions(leadFilterSchema.parse({ industry: ['FinTech', 'AI'] })), 1_000)).toEqual({
+      count: fintechOrAi,
+      exact: true,
+    });
   });
 
   it('rejects a malformed cursor, a cursor together with a page, and pages deeper than the cap, with 400s', async () => {
