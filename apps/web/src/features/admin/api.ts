@@ -1,8 +1,14 @@
 // The admin's lead calls: one page of the whole list (searchable), create, update, delete, batch
 // upload and CSV import. Every write refreshes every cached lead list, stats and sample.
-import { ADMIN_LEADS_PAGE_SIZE, batchUploadResponseSchema, importSummarySchema, leadListResponseSchema, type LeadInput } from '@fundwire/shared';
+import {
+  ADMIN_LEADS_PAGE_SIZE,
+  batchUploadResponseSchema,
+  bulkDeleteLeadsResponseSchema,
+  importSummarySchema,
+  leadListResponseSchema,
+  type LeadInput,
+} from '@fundwire/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { leadKeys, LEADS_ERROR, LEADS_URL } from '@/lib/leads/keys';
 import { DEFAULT_LEAD_SORT, withSortQuery, type LeadSortParams } from '@/lib/leads/sort-params';
 import { leadFilterQueryString } from '@/lib/leads/view-params';
@@ -14,10 +20,6 @@ export const LEADS_BATCH_URL = '/api/leads/batch';
 export const IMPORT_PREVIEW_URL = '/api/admin/imports/preview';
 export const IMPORT_URL = '/api/admin/imports';
 export const LEADS_BULK_DELETE_URL = '/api/leads/bulk-delete';
-/** The server's limit on ids per bulk delete. */
-export const MAX_BULK_DELETE = 500;
-
-const bulkDeleteResponseSchema = z.object({ deleted: z.number().int() });
 
 export function leadUrl(id: string): string {
   return `${LEADS_URL}/${encodeURIComponent(id)}`;
@@ -90,7 +92,8 @@ export function useDeleteLead() {
   });
 }
 
-/** POST /api/leads/bulk-delete: the leads with these ids, in one transaction; answers how many it deleted. */
+/** POST /api/leads/bulk-delete: the leads with these ids, in one transaction; answers how many it deleted. A selection
+ * is one page's rows, so it stays within the server's MAX_BULK_DELETE_LEADS. */
 export function useBulkDeleteLeads() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
@@ -98,7 +101,7 @@ export function useBulkDeleteLeads() {
       adminRequest(LEADS_BULK_DELETE_URL, {
         method: 'POST',
         body: { json: { ids } },
-        schema: bulkDeleteResponseSchema,
+        schema: bulkDeleteLeadsResponseSchema,
         fallbackMessage: ADMIN_MESSAGES.bulkDeleteFailed,
       }),
     onSettled: invalidateLeads,

@@ -11,7 +11,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { toast } from '@/components/ui/toaster';
 import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
 import { useMe } from '@/features/auth/api';
-import { MAX_BULK_DELETE, useAdminLeadPage, useBulkDeleteLeads, useDeleteLead } from '@/features/admin/api';
+import { useAdminLeadPage, useBulkDeleteLeads, useDeleteLead } from '@/features/admin/api';
 import { AdminLeadResults } from '@/features/admin/components/admin-lead-results';
 import { AdminLeadSearch } from '@/features/admin/components/admin-lead-search';
 import { BatchUploadDialog } from '@/features/admin/components/batch-upload-dialog';
@@ -158,13 +158,7 @@ export function AdminLeadsRoute() {
           sort={{ current: sort, searching: search !== '', onChange: setSort }}
           selection={selection}
           selectionActions={
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={selected.length > MAX_BULK_DELETE}
-              title={selected.length > MAX_BULK_DELETE ? `At most ${MAX_BULK_DELETE} at a time` : undefined}
-              onClick={() => setDialog({ kind: 'bulk-delete' })}
-            >
+            <Button size="sm" variant="destructive" onClick={() => setDialog({ kind: 'bulk-delete' })}>
               <Trash2 aria-hidden="true" />
               Delete selected
             </Button>
