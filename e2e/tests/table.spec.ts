@@ -190,6 +190,14 @@ test.describe('lead table', () => {
     );
 
     await expectNoSeriousA11yViolations(page, { label: '/historical table, sorted' });
+
+    // A third press goes back to the default order: best match, for this search.
+    await header(page, 'Date').getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect(header(page, 'Date')).toHaveAttribute('aria-sort', 'none');
+    await expect(page).not.toHaveURL(/[?&](sort|dir)=/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${TOKEN}`));
+    await expect(rowNames(page)).toHaveCount(PAGE_SIZE);
   });
 
   test('selected rows export as CSV in the server format and copy their contacts', async ({ page, context }) => {

@@ -60,16 +60,19 @@ describe('headers', () => {
     expect(ariaSortFor({ sort: 'amount', dir: 'asc' }, 'amount', true)).toBe('ascending');
   });
 
-  it('a new column starts largest first; the same column flips', () => {
+  it('a new column starts largest first, then smallest first, then the default order again', () => {
     expect(nextSortForColumn(DEFAULT_LEAD_SORT, 'amount', false)).toEqual({ sort: 'amount', dir: 'desc' });
     expect(nextSortForColumn({ sort: 'amount', dir: 'desc' }, 'amount', false)).toEqual({ sort: 'amount', dir: 'asc' });
-    expect(nextSortForColumn({ sort: 'amount', dir: 'asc' }, 'amount', false)).toEqual({ sort: 'amount', dir: 'desc' });
+    expect(nextSortForColumn({ sort: 'amount', dir: 'asc' }, 'amount', false)).toEqual(DEFAULT_LEAD_SORT);
+    expect(nextSortForColumn({ sort: 'amount', dir: 'asc' }, 'amount', true)).toEqual(DEFAULT_LEAD_SORT);
     expect(nextSortForColumn({ sort: 'amount', dir: 'asc' }, 'round', false)).toEqual({ sort: 'round', dir: 'desc' });
   });
 
-  it('the date header on the default order flips to oldest first; while searching it starts newest first', () => {
+  it('the date header on the default order goes oldest first, then back; while searching it starts newest first', () => {
     expect(nextSortForColumn(DEFAULT_LEAD_SORT, 'date', false)).toEqual({ sort: 'date', dir: 'asc' });
+    expect(nextSortForColumn({ sort: 'date', dir: 'asc' }, 'date', false)).toEqual(DEFAULT_LEAD_SORT);
     expect(nextSortForColumn(DEFAULT_LEAD_SORT, 'date', true)).toEqual({ sort: 'date', dir: 'desc' });
+    expect(nextSortForColumn({ sort: 'date', dir: 'asc' }, 'date', true)).toEqual(DEFAULT_LEAD_SORT);
   });
 });
 

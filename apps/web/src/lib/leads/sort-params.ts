@@ -44,11 +44,14 @@ export function effectiveSort(current: LeadSortParams, searching: boolean): { so
   return searching ? { sort: 'relevance', dir: 'desc' } : { sort: 'date', dir: 'desc' };
 }
 
-/** A column header's click: the same column flips its direction; another starts with the largest or newest first. */
+/**
+ * A column header's click: another column starts with the largest, latest or newest first; the same column then
+ * goes smallest first, and then back to the default order (best match while searching, else newest first).
+ */
 export function nextSortForColumn(current: LeadSortParams, column: SortColumn, searching: boolean): LeadSortParams {
   const shown = effectiveSort(current, searching);
-  if (shown.sort === column) return { sort: column, dir: shown.dir === 'desc' ? 'asc' : 'desc' };
-  return { sort: column, dir: 'desc' };
+  if (shown.sort !== column) return { sort: column, dir: 'desc' };
+  return shown.dir === 'desc' ? { sort: column, dir: 'asc' } : DEFAULT_LEAD_SORT;
 }
 
 /** The header's aria-sort. */
