@@ -119,7 +119,9 @@ function columnConditions(filter: LeadFilter): SQL | undefined {
     const withContacts = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`;
     conditions.push(filter.hasContacts ? withContacts : sql`not ${withContacts}`);
   }
-  if (filter.addedAfter) conditions.push(sql`${leads.createdAt} > ${filter.addedAfter}::timestamptz`);
+  // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
+  // than .123 (JavaScript dates drop the microseconds).
+  if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
