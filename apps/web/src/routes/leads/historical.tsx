@@ -57,7 +57,7 @@ export function HistoricalRoute() {
       <section aria-label="Historical leads" className="mt-4">
         <LeadResults
           view={viewMode}
-          sort={{ current: sort, searching: q !== '', onChange: setSort }}
+          sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
           query={leads}
           searchText={view.searchText}
           serverSearch={q}
