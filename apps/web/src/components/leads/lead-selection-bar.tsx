@@ -44,10 +44,11 @@ export function LeadSelectionBar({ selected, onClear, actions }: LeadSelectionBa
       data-testid="selection-bar"
       className="sticky bottom-3 z-20 mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-background/95 px-3 py-2 shadow-lg backdrop-blur"
     >
-      <p data-testid="selection-count" aria-live="polite" className="text-sm font-medium tabular-nums">
+      <p data-testid="selection-count" aria-live="polite" className="text-sm font-medium tabular-nums max-sm:flex-1">
         {countFormatter.format(selected.length)} selected
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* On a phone the count and Clear share the first line and the actions take the second. */}
+      <div className="flex flex-wrap items-center gap-2 max-sm:order-last max-sm:w-full">
         <Button size="sm" variant="outline" onClick={exportCsv}>
           <Download aria-hidden="true" />
           Export CSV
@@ -57,12 +58,11 @@ export function LeadSelectionBar({ selected, onClear, actions }: LeadSelectionBa
           Copy contacts
         </Button>
         {actions}
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          <X aria-hidden="true" />
-          {/* Only the icon on a phone, so the bar's buttons fit one line; the name stays "Clear". */}
-          <span className="max-sm:sr-only">Clear</span>
-        </Button>
       </div>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        <X aria-hidden="true" />
+        Clear
+      </Button>
     </div>
   );
 }
