@@ -15,11 +15,29 @@ export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 
+/** A round's place in FUNDING_ROUNDS (1 = Pre-Seed), null when undisclosed. */
+const ROUND_POSITION_SQL = `(case "funding_round" ${FUNDING_ROUNDS.map((round, index) => `when '${round.replace(/'/g, "''")}' then ${index + 1}`).join(' ')} end)`;
+
+/**
+ * The amount and round orders as one key sorted descending, so (key desc, funding_date desc, id desc) is one index
+ * walk and a cursor one row comparison (decision 026). Unknowns get a key below every known one, so they come last
+ * either way: amounts are never negative (-1 is below all), and ascending is the negated value descending. The list
+ * query uses these same texts, so the indexes below match it.
+ */
+export const LEAD_SORT_KEY_SQL = {
+  'amount:desc': `coalesce("funding_amount", -1)`,
+  'amount:asc': `coalesce(-"funding_amount", -9223372036854775807)`,
+  'round:desc': `coalesce(${ROUND_POSITION_SQL}, 0)`,
+  'round:asc': `coalesce(-${ROUND_POSITION_SQL}, ${-(FUNDING_ROUNDS.length + 1)})`,
+} as const;
+
 /** One per company: its rounds are the leads that point here (modules/companies/identity.ts). */
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** `cik:<digits>`, `domain:<registrable domain>` or `name:<normalised name>|<country>`. */
     identityKey: text('identity_key').notNull(),
     name: text('name').notNull(),
@@ -36,7 +54,9 @@ export const companies = pgTable(
 export const leads = pgTable(
   'leads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     companyName: text('company_name').notNull(),
     domain: text('domain').notNull(),
     /** null: unknown. */
@@ -49,14 +69,20 @@ export const leads = pgTable(
     location: text('location'),
     fundingDate: date('funding_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Where the lead came from: manual, batch, import, sec-form-d. */
     source: text('source', { enum: LEAD_SOURCES }).notNull().default('manual'),
     /** The source's own id for the round (a Fundraising Fox slug, an SEC accession number). */
     sourceId: text('source_id'),
     sourceUrl: text('source_url'),
     /** Fields an admin changed by hand: imports and feeds fill or update every other field, never these. */
-    editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
+    editedFields: text('edited_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** normalised domain (or company name) | round | funding date: the same lead uploaded twice updates this row. */
     identityKey: text('identity_key').notNull(),
     /** Null only for leads written before companies existed, until start-up groups them. */
@@ -74,6 +100,27 @@ export const leads = pgTable(
     index('leads_industry_funding_date_idx').on(table.industry, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_round_funding_date_idx').on(table.fundingRound, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_funding_amount_idx').on(table.fundingAmount),
+    // sort=amount and sort=round, each direction (decision 026).
+    index('leads_amount_desc_order_idx').on(
+      sql`(${sql.raw(LEAD_SORT_KEY_SQL['amount:desc'])}) desc`,
+      table.fundingDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('leads_amount_asc_order_idx').on(
+      sql`(${sql.raw(LEAD_SORT_KEY_SQL['amount:asc'])}) desc`,
+      table.fundingDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('leads_round_desc_order_idx').on(
+      sql`(${sql.raw(LEAD_SORT_KEY_SQL['round:desc'])}) desc`,
+      table.fundingDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('leads_round_asc_order_idx').on(
+      sql`(${sql.raw(LEAD_SORT_KEY_SQL['round:asc'])}) desc`,
+      table.fundingDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Search (decision 026): words and prefixes through the full-text document, substrings of names and
     // domains through trigrams.
     index('leads_search_vector_idx').using('gin', table.searchVector),
@@ -90,7 +137,9 @@ export const leads = pgTable(
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),

@@ -1,7 +1,6 @@
 // Lead queries. Only services touch the database.
 import { and, asc, count, desc, getTableColumns, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  FUNDING_ROUNDS,
   type FundingRound,
   EDITABLE_LEAD_FIELDS,
   type EditableLeadField,
@@ -23,7 +22,7 @@ import {
 } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import { contacts, leads, type LeadRow } from '../../db/schema/index.js';
+import { contacts, LEAD_SORT_KEY_SQL, leads, type LeadRow } from '../../db/schema/index.js';
 import { readLeadsVersion, VersionedCache } from './cache.js';
 
 export interface FreeLeadsResult {
@@ -305,19 +304,9 @@ function cursorFits(cursor: Cursor, requested: Order): boolean {
   return requested.sort === 'relevance' && cursor.sort === 'date' && cursor.dir === 'desc';
 }
 
-/** A round's place in FUNDING_ROUNDS (1 = Pre-Seed), null when undisclosed. Constants, not parameters, so an
- * index on the same expression would match. */
-const roundPosition = sql`(case ${leads.fundingRound} ${sql.raw(FUNDING_ROUNDS.map((round, index) => `when '${round.replace(/'/g, "''")}' then ${index + 1}`).join(' '))} end)`;
-
-/**
- * Amount and round orders as one key sorted descending, so that (key, funding_date, id) walks one way and a
- * cursor is a plain row comparison. Unknown values get a key below every known one, so they come last in both
- * directions: amounts are never negative, so -1 is below every amount, and ascending order is the negated
- * amount (or position) descending.
- */
+/** The amount or round order's key (schema/leads.ts): the same text as the index on it, so the index matches. */
 function sortKey(sort: KeyedSort, dir: SortDirection): SQL {
-  if (sort === 'amount') return dir === 'desc' ? sql`coalesce(${leads.fundingAmount}, -1)` : sql`coalesce(-${leads.fundingAmount}, -9223372036854775807)`;
-  return dir === 'desc' ? sql`coalesce(${roundPosition}, 0)` : sql`coalesce(-${roundPosition}, ${sql.raw(String(-(FUNDING_ROUNDS.length + 1)))})`;
+  return sql.raw(LEAD_SORT_KEY_SQL[`${sort}:${dir}`]);
 }
 
 /** Rows after `position` in the list order (funding_date desc, id desc): the keyset the date-ordered
@@ -401,17 +390,22 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   const keyed = sort === 'amount' || sort === 'round' ? sortKey(sort, order.dir) : undefined;
   const dateAscending = sort === 'date' && order.dir === 'asc';
 
-  // The page's rank column: the relevance, the amount or round key, or 0 for date orders.
-  const rank = sort === 'relevance' && query.q !== undefined ? sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})` : (keyed ?? sql`0::real`);
-  /** funding_date, or funding_date + 0 to hide the date index from the planner. */
+  /** funding_date, or funding_date + 0 to hide the date index from the planner (and so for the sort keys). */
   const dateOf = (hidden: boolean) => (hidden ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`);
+  // The page's rank column: the relevance, the amount or round key, or 0 for date orders.
+  const rankOf = (hidden: boolean): SQL => {
+    if (sort === 'relevance' && query.q !== undefined) return sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})`;
+    if (keyed) return hidden ? sql`(${keyed}) + 0` : keyed;
+    return sql`0::real`;
+  };
   const after = (hidden: boolean): SQL | undefined => {
     if (cursor?.sort === 'date' && cursor.dir === 'asc')
       // Oldest first, ties still highest id first: later dates, or the same date and a lower id.
       return sql`${dateOf(hidden)} >= ${cursor.date}::date and (${dateOf(hidden)} > ${cursor.date}::date or ${leads.id} < ${cursor.id}::uuid)`;
     if (cursor?.sort === 'date') return hidden ? sql`(${dateOf(true)}, ${leads.id}) < (${cursor.date}::date, ${cursor.id}::uuid)` : afterInDateOrder(cursor);
-    if (cursor?.sort === 'relevance') return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
-    if (cursor) return sql`(${rank}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.key}::bigint, ${cursor.date}::date, ${cursor.id}::uuid)`;
+    if (cursor?.sort === 'relevance')
+      return sql`(${rankOf(hidden)}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.rank}::real, ${cursor.date}::date, ${cursor.id}::uuid)`;
+    if (cursor) return sql`(${rankOf(hidden)}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.key}::bigint, ${cursor.date}::date, ${cursor.id}::uuid)`;
     return undefined;
   };
 
@@ -430,9 +424,9 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   const ordered = (hidden: boolean) => {
     const order = dateAscending
       ? [sql`${dateOf(hidden)} asc`, desc(leads.id)]
-      : [...(sort === 'relevance' || keyed ? [sql`${rank} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
+      : [...(sort === 'relevance' || keyed ? [sql`${rankOf(hidden)} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
     const ids = db
-      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rank})::text`.as('page_rank') })
+      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rankOf(hidden)})::text`.as('page_rank') })
       .from(leads)
       .where(and(where, after(hidden)))
       .orderBy(...order)

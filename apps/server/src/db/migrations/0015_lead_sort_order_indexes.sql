@@ -1,0 +1,6 @@
+-- Decision 026: sort=amount and sort=round, each direction, as one descending key (schema/leads.ts,
+-- LEAD_SORT_KEY_SQL) followed by the list order's tie-break, so a page or a cursor page is one index range.
+CREATE INDEX "leads_amount_desc_order_idx" ON "leads" USING btree ((coalesce("funding_amount", -1)) desc,"funding_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "leads_amount_asc_order_idx" ON "leads" USING btree ((coalesce(-"funding_amount", -9223372036854775807)) desc,"funding_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "leads_round_desc_order_idx" ON "leads" USING btree ((coalesce((case "funding_round" when 'Pre-Seed' then 1 when 'Seed' then 2 when 'Series A' then 3 when 'Series B' then 4 when 'Series C' then 5 when 'Series D+' then 6 end), 0)) desc,"funding_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "leads_round_asc_order_idx" ON "leads" USING btree ((coalesce(-(case "funding_round" when 'Pre-Seed' then 1 when 'Seed' then 2 when 'Series A' then 3 when 'Series B' then 4 when 'Series C' then 5 when 'Series D+' then 6 end), -7)) desc,"funding_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);
