@@ -2,8 +2,10 @@
 // round and date that holds across Load More pages (unknown values last), row selection exported as CSV and
 // copied as contacts, the phone's two-line list, and the admin's paged table with bulk delete.
 import { readFile } from 'node:fs/promises';
-import { CSV_COLUMNS, FUNDING_ROUNDS, parseCsv } from '@fundwire/shared';
+import { CSV_COLUMNS, FUNDING_ROUNDS } from '@fundwire/shared';
 import type { Locator, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import {
   appUrl,
@@ -22,32 +24,66 @@ import { signInAsAdmin, toast } from '../support/more-fixtures.js';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const PAGE_SIZE = 20;
 const ROUNDS: (string | null)[] = [...FUNDING_ROUNDS, null];
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
-// One set of rounds for the run, found by a token no other lead has: 25 of them, more than a page, with four
-// undisclosed amounts and every round (undisclosed too); dates one day apart, newest first by index.
-const TOKEN = `Tablex${Date.now().toString(36)}`;
+// One set of rounds per run of the describe below, found by a token no other lead has: 25 of them, more than a page,
+// with four undisclosed amounts and every round (undisclosed too); dates one day apart, newest first by index.
 const today = new Date();
-const seeded: NewLead[] = Array.from({ length: 25 }, (_, index) => ({
-  companyName: `${TOKEN} Co ${String(index).padStart(2, '0')}`,
-  domain: `${TOKEN.toLowerCase()}-${index}.example.com`,
-  industry: 'FinTech',
-  fundingAmount: index % 6 === 5 ? null : ((index * 7) % 25) * 1_000_000 + 500_000,
-  fundingRound: ROUNDS[index % ROUNDS.length] ?? null,
-  location: 'Austin, TX',
-  fundingDate: localDay(today, 40 + index),
-  description: `Seeded for the table view test ${TOKEN}.`,
-  contacts:
-    index % 4 === 0
-      ? []
-      : Array.from({ length: (index % 2) + 1 }, (_, person) => ({
-          name: `Person ${index}-${person}`,
-          role: person === 0 ? 'CEO' : 'CTO',
-          email: `p${index}-${person}@${TOKEN.toLowerCase()}.example.com`,
-          linkedIn: `https://www.linkedin.com/in/${TOKEN.toLowerCase()}-${index}-${person}`,
-        })),
-}));
-let seededOnce = false;
+let TOKEN = '';
+let seeded: NewLead[] = [];
+
+function tableLeads(token: string): NewLead[] {
+  return Array.from({ length: 25 }, (_, index) => ({
+    companyName: `${token} Co ${String(index).padStart(2, '0')}`,
+    domain: `${token.toLowerCase()}-${index}.example.com`,
+    industry: 'FinTech',
+    fundingAmount: index % 6 === 5 ? null : ((index * 7) % 25) * 1_000_000 + 500_000,
+    fundingRound: ROUNDS[index % ROUNDS.length] ?? null,
+    location: 'Austin, TX',
+    fundingDate: localDay(today, 40 + index),
+    description: `Seeded for the table view test ${token}.`,
+    contacts:
+      index % 4 === 0
+        ? []
+        : Array.from({ length: (index % 2) + 1 }, (_, person) => ({
+            name: `Person ${index}-${person}`,
+            role: person === 0 ? 'CEO' : 'CTO',
+            email: `p${index}-${person}@${token.toLowerCase()}.example.com`,
+            linkedIn: `https://www.linkedin.com/in/${token.toLowerCase()}-${index}-${person}`,
+          })),
+  }));
+}
+
+function uniqueToken(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Deletes the leads whose company name starts with `prefix` (and companies left without a round), and tells the
+ * server's caches, so other specs in the run never meet them. */
+async function deleteLeadsNamed(prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`delete from leads where starts_with(company_name, $1)`, [prefix]);
+    await client.query('delete from companies c where not exists (select 1 from leads l where l.company_id = c.id)');
+    await client.query(`insert into app_meta (key, value) values ('leads_version', '1')
+      on conflict (key) do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+// Leads a test made for itself, by name prefix; deleted after it.
+const madeByTest: string[] = [];
+test.afterEach(async () => {
+  for (const prefix of madeByTest.splice(0)) await deleteLeadsNamed(prefix);
+});
 
 /** Unknown last in both directions; ties newest first (the seeded dates are distinct, newest at the lowest index). */
 function byAmount(dir: 'asc' | 'desc'): string[] {
@@ -74,12 +110,6 @@ function byRound(dir: 'asc' | 'desc'): string[] {
       return b.fundingDate.localeCompare(a.fundingDate);
     })
     .map((lead) => lead.companyName);
-}
-
-async function seedOnce(): Promise<void> {
-  if (seededOnce) return;
-  await insertLeads(seeded);
-  seededOnce = true;
 }
 
 async function signInSubscriber(page: Page): Promise<void> {
@@ -121,8 +151,13 @@ async function expectOrderAcrossPages(page: Page, expected: string[]): Promise<v
 }
 
 test.describe('lead table', () => {
-  test.beforeEach(async () => {
-    await seedOnce();
+  test.beforeAll(async () => {
+    TOKEN = uniqueToken('Tablex');
+    seeded = tableLeads(TOKEN);
+    await insertLeads(seeded);
+  });
+  test.afterAll(async () => {
+    await deleteLeadsNamed(TOKEN);
   });
 
   test('sorts by amount and round on the server across Load More pages, remembers the view, and sorts by keyboard', async ({ page }) => {
@@ -289,7 +324,8 @@ test.describe('lead table', () => {
 
 test.describe('company page table', () => {
   test('the table links to a company, whose rounds show as a table too (the same remembered choice)', async ({ page }) => {
-    const stamp = `Tidex${Date.now().toString(36)}`;
+    const stamp = uniqueToken('Tidex');
+    madeByTest.push(stamp);
     const domain = `${stamp.toLowerCase()}.example.com`;
     const contact = { name: 'Ada Tide', role: 'CEO', email: `ada@${domain}`, linkedIn: '' };
     const round = (fundingRound: string, fundingAmount: number, fundingDate: string) => ({
@@ -341,7 +377,8 @@ test.describe('admin lead table', () => {
   test('pages through every lead, and deletes a selection after a confirm', async ({ page }) => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);
-    const token = `Bulkx${Date.now().toString(36)}`;
+    const token = uniqueToken('Bulkx');
+    madeByTest.push(token);
     const created: string[] = [];
     for (const index of [1, 2, 3]) {
       const response = await page.request.post('/api/leads', {
@@ -365,7 +402,8 @@ test.describe('admin lead table', () => {
 
     // The table by default, 100 rows a page; Next shows the other 20. The 120 are the test's own (a search),
     // so leads the live feed adds meanwhile cannot shift the pages.
-    const pageToken = `Pagex${Date.now().toString(36)}`;
+    const pageToken = uniqueToken('Pagex');
+    madeByTest.push(pageToken);
     await insertLeads(
       Array.from({ length: 120 }, (_, index) => ({
         companyName: `${pageToken} ${String(index).padStart(3, '0')}`,
@@ -437,8 +475,5 @@ test.describe('admin lead table', () => {
     await expect(bar).toHaveCount(0);
     const left = await page.request.get(`/api/leads?q=${token}`);
     expect(((await left.json()) as { leads: { id: string }[] }).leads.map((lead) => lead.id)).toEqual([created[1]]);
-
-    const cleanup = await page.request.delete(`/api/leads/${created[1]}`, { headers: { origin: appUrl } });
-    expect(cleanup.ok(), await cleanup.text()).toBe(true);
   });
 });

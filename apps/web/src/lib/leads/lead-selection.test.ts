@@ -1,7 +1,10 @@
-import { CSV_COLUMNS, parseCsv, type CsvLead } from '@fundwire/shared';
+import { CSV_COLUMNS, type CsvLead } from '@fundwire/shared';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { contactCount, contactsClipboardText, selectedLeadsCsv, selectedLeadsFileName } from '@/lib/leads/lead-selection';
 import { selectedOf } from '@/lib/leads/use-lead-selection';
+
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 const acme: CsvLead = {
   companyName: 'Acme, Inc.',
