@@ -428,10 +428,7 @@ test.describe('admin: leads', () => {
         ['POST /api/leads/batch', await page.request.post('/api/leads/batch', { headers: SAME_ORIGIN, data: { leads: [body] } })],
         [
           'POST /api/admin/imports/preview',
-          await page.request.post('/api/admin/imports/preview', {
-            headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' },
-            data: 'company_slug,company_name\n',
-          }),
+          await page.request.post('/api/admin/imports/preview', { headers: { ...SAME_ORIGIN, 'content-type': 'text/csv' }, data: 'company_slug,company_name\n' }),
         ],
       ] as const;
       for (const [name, response] of calls) {

@@ -46,7 +46,12 @@ export function CompanyRoute() {
           }
         />
       ) : error ? (
-        <ErrorState title="Error loading company" message={error.message} onRetry={() => void company.refetch()} retrying={company.isFetching} />
+        <ErrorState
+          title="Error loading company"
+          message={error.message}
+          onRetry={() => void company.refetch()}
+          retrying={company.isFetching}
+        />
       ) : (
         <CompanyProfileSkeleton />
       )}

@@ -71,13 +71,7 @@ export function AdminLeadResults({
   if (data.leads.length === 0 && !loading) {
     if (page > 1) {
       // Leads on this page were deleted meanwhile; the screen moves to the new last page when it can.
-      return (
-        <EmptyState
-          title="No leads on this page"
-          description="They may have just been deleted."
-          action={<Button onClick={() => onPageChange(1)}>Go to page 1</Button>}
-        />
-      );
+      return <EmptyState title="No leads on this page" description="They may have just been deleted." action={<Button onClick={() => onPageChange(1)}>Go to page 1</Button>} />;
     }
     if (search) {
       return (
@@ -114,7 +108,9 @@ export function AdminLeadResults({
         )}
       </div>
 
-      {isError && <ErrorState title="Error loading leads" message={error.message} onRetry={() => void refetch()} retrying={isFetching} className="py-6" />}
+      {isError && (
+        <ErrorState title="Error loading leads" message={error.message} onRetry={() => void refetch()} retrying={isFetching} className="py-6" />
+      )}
 
       {view === 'table' ? (
         // min-w-0: a grid item would otherwise grow to its rows' untruncated width on a phone.
