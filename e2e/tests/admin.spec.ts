@@ -70,6 +70,8 @@ function adminCard(page: Page, companyName: string) {
 async function openAdmin(page: Page, query = ''): Promise<void> {
   await page.goto(query ? `/admin?q=${encodeURIComponent(query)}` : '/admin');
   await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+  // The list opens as a table (table.spec.ts covers it); these tests read the cards.
+  await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Cards' }).click();
 }
 
 test.describe('admin: leads', () => {

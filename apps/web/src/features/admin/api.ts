@@ -1,8 +1,16 @@
 // The admin's lead calls: one page of the whole list (searchable), create, update, delete, batch
 // upload and CSV import. Every write refreshes every cached lead list, stats and sample.
-import { ADMIN_LEADS_PAGE_SIZE, batchUploadResponseSchema, importSummarySchema, leadListResponseSchema, type LeadInput } from '@fundwire/shared';
+import {
+  ADMIN_LEADS_PAGE_SIZE,
+  batchUploadResponseSchema,
+  bulkDeleteLeadsResponseSchema,
+  importSummarySchema,
+  leadListResponseSchema,
+  type LeadInput,
+} from '@fundwire/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { leadKeys, LEADS_ERROR, LEADS_URL } from '@/lib/leads/keys';
+import { DEFAULT_LEAD_SORT, withSortQuery, type LeadSortParams } from '@/lib/leads/sort-params';
 import { leadFilterQueryString } from '@/lib/leads/view-params';
 import { apiFetch } from '@/lib/api-client';
 import { ADMIN_MESSAGES } from './messages';
@@ -11,6 +19,7 @@ import { adminRequest } from './request';
 export const LEADS_BATCH_URL = '/api/leads/batch';
 export const IMPORT_PREVIEW_URL = '/api/admin/imports/preview';
 export const IMPORT_URL = '/api/admin/imports';
+export const LEADS_BULK_DELETE_URL = '/api/leads/bulk-delete';
 
 export function leadUrl(id: string): string {
   return `${LEADS_URL}/${encodeURIComponent(id)}`;
@@ -21,6 +30,8 @@ export interface AdminLeadPageParams {
   q: string;
   /** 1-based. */
   page: number;
+  /** The order (the server's default when absent). */
+  sort?: LeadSortParams;
 }
 
 // Under leadKeys.all, so invalidating every lead query refreshes the admin list too.
@@ -33,11 +44,14 @@ export function adminLeadPageQueryOptions(params: AdminLeadPageParams) {
   return queryOptions({
     queryKey: adminLeadKeys.page(params),
     queryFn: ({ signal }) =>
-      apiFetch(`${LEADS_URL}?${leadFilterQueryString({ q: params.q }, { page: params.page, limit: ADMIN_LEADS_PAGE_SIZE })}`, {
-        schema: leadListResponseSchema,
-        fallbackMessage: LEADS_ERROR,
-        signal,
-      }),
+      apiFetch(
+        `${LEADS_URL}?${withSortQuery(leadFilterQueryString({ q: params.q }, { page: params.page, limit: ADMIN_LEADS_PAGE_SIZE }), params.sort ?? DEFAULT_LEAD_SORT)}`,
+        {
+          schema: leadListResponseSchema,
+          fallbackMessage: LEADS_ERROR,
+          signal,
+        },
+      ),
   });
 }
 
@@ -74,6 +88,22 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: (id: string) => adminRequest(leadUrl(id), { method: 'DELETE', fallbackMessage: ADMIN_MESSAGES.deleteFailed }),
     // A 404 means someone else deleted it: refresh either way.
+    onSettled: invalidateLeads,
+  });
+}
+
+/** POST /api/leads/bulk-delete: the leads with these ids, in one transaction; answers how many it deleted. A selection
+ * is one page's rows, so it stays within the server's MAX_BULK_DELETE_LEADS. */
+export function useBulkDeleteLeads() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      adminRequest(LEADS_BULK_DELETE_URL, {
+        method: 'POST',
+        body: { json: { ids } },
+        schema: bulkDeleteLeadsResponseSchema,
+        fallbackMessage: ADMIN_MESSAGES.bulkDeleteFailed,
+      }),
     onSettled: invalidateLeads,
   });
 }

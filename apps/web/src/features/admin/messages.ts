@@ -13,7 +13,18 @@ export const ADMIN_MESSAGES = {
   batchBadJson: 'Failed to batch upload leads. Please check your JSON format.',
   importPreviewFailed: 'Could not check this CSV file',
   importFailed: 'Failed to import leads',
+  bulkDeleteFailed: 'Failed to delete the selected leads',
 } as const;
+
+/** The bulk delete's confirmation question. */
+export function bulkDeleteQuestion(count: number): string {
+  return `Delete ${pluralize(count, 'lead')}?`;
+}
+
+/** "Deleted 2 leads", the count being the server's (leads someone else deleted meanwhile are not counted). */
+export function bulkDeletedMessage(count: number): string {
+  return `Deleted ${pluralize(count, 'lead')}`;
+}
 
 /** "Successfully uploaded {count} leads" ("1 lead" for one), the count being the server's. */
 export function batchUploadedMessage(count: number): string {

@@ -5,6 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import { FREE_LEADS_ERROR, fetchFreeLeads } from './free-leads';
 import { nextLeadCursor } from '@/lib/leads/lead-pages';
 import { compactFilter, leadFilterQueryString, type LeadQueryFilter } from '@/lib/leads/view-params';
+import { DEFAULT_LEAD_SORT, sortKey, withSortQuery, type LeadSortParams } from '@/lib/leads/sort-params';
 
 export { LEAD_STATS_URL, LEADS_ERROR, LEADS_EXPORT_URL, LEADS_URL, leadKeys, STATS_ERROR } from '@/lib/leads/keys';
 import { leadKeys, LEADS_ERROR, LEADS_EXPORT_URL, LEADS_URL, LEAD_STATS_URL, STATS_ERROR } from '@/lib/leads/keys';
@@ -23,17 +24,21 @@ export function useFreeLeads() {
   return useQuery(freeLeadsQueryOptions());
 }
 
-/** Pages of LEADS_PAGE_SIZE leads (newest funding first, or by relevance for a search); fetchNextPage
- * appends the next one, found by the previous page's cursor. */
-export function leadListQueryOptions(filter: LeadQueryFilter) {
+/** Pages of LEADS_PAGE_SIZE leads in `sort`'s order (by default newest funding first, or by relevance for a
+ * search); fetchNextPage appends the next one, found by the previous page's cursor (which carries the order). */
+export function leadListQueryOptions(filter: LeadQueryFilter, sort: LeadSortParams = DEFAULT_LEAD_SORT) {
+  const key = sortKey(sort);
   return infiniteQueryOptions({
-    queryKey: leadKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${LEADS_URL}?${leadFilterQueryString(filter, { cursor: pageParam, limit: LEADS_PAGE_SIZE })}`, {
+    queryKey: leadKeys.list(filter, key),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await apiFetch(`${LEADS_URL}?${withSortQuery(leadFilterQueryString(filter, { cursor: pageParam, limit: LEADS_PAGE_SIZE }), sort)}`, {
         schema: leadListResponseSchema,
         fallbackMessage: LEADS_ERROR,
         signal,
-      }),
+      });
+      // Which order was asked for: while another order loads, the screen keeps these rows and can tell.
+      return { ...page, sortKey: key };
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => nextLeadCursor(lastPage),
   });
@@ -46,11 +51,12 @@ function sameExceptSearch(a: LeadQueryFilter, b: LeadQueryFilter): boolean {
   return leadFilterQueryString(restA) === leadFilterQueryString(restB);
 }
 
-export function useLeadList(filter: LeadQueryFilter) {
+export function useLeadList(filter: LeadQueryFilter, sort: LeadSortParams = DEFAULT_LEAD_SORT) {
   return useInfiniteQuery({
-    ...leadListQueryOptions(filter),
-    // While a new search runs, keep showing the previous results (the client filter narrows them at
-    // once). Any other change, such as a new industry, starts from an empty list (docs/product/SPEC.md section 4).
+    ...leadListQueryOptions(filter, sort),
+    // While a new search or order loads, keep showing the previous results (the client filter narrows them
+    // at once; a table keeps its focused header). Any other change, such as a new industry, starts from an
+    // empty list (docs/product/SPEC.md section 4).
     placeholderData: (previousData, previousQuery) => {
       const previousFilter = previousQuery?.queryKey[2];
       return previousFilter && sameExceptSearch(previousFilter, filter) ? previousData : undefined;

@@ -13,6 +13,7 @@ export const leadKeys = {
   all: ['leads'] as const,
   free: () => [...leadKeys.all, 'free'] as const,
   lists: () => [...leadKeys.all, 'list'] as const,
-  list: (filter: LeadQueryFilter) => [...leadKeys.lists(), compactFilter(filter)] as const,
+  /** `sort` is sortKey() of the order ('' for the default). */
+  list: (filter: LeadQueryFilter, sort = '') => [...leadKeys.lists(), compactFilter(filter), sort] as const,
   stats: () => [...leadKeys.all, 'stats'] as const,
 };

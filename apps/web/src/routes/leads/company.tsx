@@ -5,14 +5,18 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { useMe } from '@/features/auth/api';
 import { useCompany } from '@/features/leads/company-api';
 import { CompanyProfile, CompanyProfileSkeleton } from '@/features/leads/components/company-profile';
 import { ApiError } from '@/lib/api-client';
+import { useLeadViewMode } from '@/lib/leads/view-mode';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function CompanyRoute() {
   const { id = '' } = useParams();
   const company = useCompany(id);
+  const me = useMe();
+  const [viewMode, setViewMode] = useLeadViewMode('leads', me.data?.user.id, 'cards');
   const error = company.error;
   // A malformed id (400) is as missing as an unknown one (404).
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -29,7 +33,7 @@ export function CompanyRoute() {
       </Link>
       {!company.data && <h1 className="sr-only">Company</h1>}
       {company.data ? (
-        <CompanyProfile data={company.data} />
+        <CompanyProfile data={company.data} view={viewMode} onViewChange={setViewMode} />
       ) : notFound ? (
         <EmptyState
           icon={<Building2 />}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { NewSinceContext } from '@/components/leads/new-since';
+import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
 import { useMe } from '@/features/auth/api';
 import { useLeadList, useLeadStats, useNewLeadCount } from '@/features/leads/api';
 import { useDashboardVisit } from '@/features/leads/hooks/use-dashboard-visit';
@@ -19,6 +20,8 @@ import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, recentLeadFilter } from '@/lib/leads/view-params';
 import { pluralize } from '@/lib/format';
+import { useLeadSort } from '@/lib/leads/use-lead-sort';
+import { useLeadViewMode } from '@/lib/leads/view-mode';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {
@@ -27,11 +30,13 @@ export function DashboardRoute() {
   const view = useLeadView();
   const { q } = view.params;
   const filter = useMemo(() => recentLeadFilter(view.params, today), [view.params, today]);
-  const leads = useLeadList(filter);
+  const [sort, setSort] = useLeadSort();
+  const leads = useLeadList(filter, sort);
   const stats = useLeadStats();
   const filtered = hasActiveFilters(view.params, { withDates: false });
   // Rounds added since the previous visit are marked, and counted in the header.
   const me = useMe();
+  const [viewMode, setViewMode] = useLeadViewMode('leads', me.data?.user.id, 'cards');
   const previousVisit = useDashboardVisit(me.data?.user.id);
   const newCount = useNewLeadCount(filter, previousVisit);
 
@@ -62,9 +67,15 @@ export function DashboardRoute() {
 
       <LeadFiltersBar view={view} industries={stats.data?.industries} />
 
-      <section aria-label="Recent leads" className="mt-6">
+      <div className="mt-6 flex justify-end">
+        <LeadViewToggle value={viewMode} onChange={setViewMode} />
+      </div>
+
+      <section aria-label="Recent leads" className="mt-4">
         <NewSinceContext.Provider value={previousVisit ?? null}>
           <LeadResults
+            view={viewMode}
+            sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
             query={leads}
             searchText={view.searchText}
             serverSearch={q}

@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
+import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
+import { useMe } from '@/features/auth/api';
 import { useLeadList, useLeadStats } from '@/features/leads/api';
 import { DatabaseSummary } from '@/features/leads/components/database-summary';
 import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
@@ -12,6 +14,8 @@ import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, historicalLeadFilter } from '@/lib/leads/view-params';
+import { useLeadSort } from '@/lib/leads/use-lead-sort';
+import { useLeadViewMode } from '@/lib/leads/view-mode';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function HistoricalRoute() {
@@ -20,7 +24,10 @@ export function HistoricalRoute() {
   const view = useLeadView();
   const { q } = view.params;
   const filter = useMemo(() => historicalLeadFilter(view.params, today), [view.params, today]);
-  const leads = useLeadList(filter);
+  const [sort, setSort] = useLeadSort();
+  const leads = useLeadList(filter, sort);
+  const me = useMe();
+  const [viewMode, setViewMode] = useLeadViewMode('leads', me.data?.user.id, 'cards');
   const stats = useLeadStats();
   const filtered = hasActiveFilters(view.params, { withDates: true });
 
@@ -35,8 +42,14 @@ export function HistoricalRoute() {
 
       <LeadFiltersBar view={view} industries={stats.data?.industries} withDates />
 
-      <section aria-label="Historical leads" className="mt-6">
+      <div className="mt-6 flex justify-end">
+        <LeadViewToggle value={viewMode} onChange={setViewMode} />
+      </div>
+
+      <section aria-label="Historical leads" className="mt-4">
         <LeadResults
+          view={viewMode}
+          sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
           query={leads}
           searchText={view.searchText}
           serverSearch={q}

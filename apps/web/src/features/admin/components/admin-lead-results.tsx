@@ -1,14 +1,18 @@
-// The admin lead grid in all its states: first load, error with Retry, empty (with or without a
-// search), and one page of cards with Previous / Next.
+// The admin lead list in all its states: first load, error with Retry, empty (with or without a
+// search), and one page of cards or of table rows (selectable, for bulk actions) with Previous / Next.
 import { ADMIN_LEADS_PAGE_SIZE, type Lead } from '@fundwire/shared';
-import { SearchX } from 'lucide-react';
+import { LoaderCircle, Pencil, SearchX, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
+import { LeadTable, type LeadTableSort } from '@/components/leads/lead-table';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import type { useAdminLeadPage } from '../api';
 import { leadCountText } from '@/lib/leads/lead-pages';
+import { selectedOf, type LeadSelection } from '@/lib/leads/use-lead-selection';
+import type { LeadViewMode } from '@/lib/leads/view-mode';
 import { pageCountFor } from '../paging';
 import { AdminLeadCard } from './admin-lead-card';
 
@@ -29,6 +33,12 @@ export interface AdminLeadResultsProps {
   onDelete: (lead: Lead) => void;
   /** The lead being deleted, if any; every card's buttons wait meanwhile. */
   deletingId: string | null;
+  view: LeadViewMode;
+  sort: LeadTableSort;
+  /** The table's selected rows (only those on this page count). */
+  selection: LeadSelection;
+  /** The selection bar's admin actions (Delete selected). */
+  selectionActions: ReactNode;
 }
 
 export function AdminLeadResults({
@@ -42,6 +52,10 @@ export function AdminLeadResults({
   onEdit,
   onDelete,
   deletingId,
+  view,
+  sort,
+  selection,
+  selectionActions,
 }: AdminLeadResultsProps) {
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = query;
 
@@ -98,19 +112,65 @@ export function AdminLeadResults({
         <ErrorState title="Error loading leads" message={error.message} onRetry={() => void refetch()} retrying={isFetching} className="py-6" />
       )}
 
-      <ul aria-label="Leads" aria-busy={loading || undefined} className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-        {data.leads.map((lead) => (
-          <li key={lead.id}>
-            <AdminLeadCard
-              lead={lead}
-              onEdit={onEdit}
-              onDelete={onDelete}
-              deleting={deletingId === lead.id}
-              disabled={deletingId !== null && deletingId !== lead.id}
-            />
-          </li>
-        ))}
-      </ul>
+      {view === 'table' ? (
+        // min-w-0: a grid item would otherwise grow to its rows' untruncated width on a phone.
+        <div className="min-w-0">
+          <LeadTable
+            leads={data.leads}
+            label="Leads"
+            selection={selection}
+            sort={sort}
+            busy={loading}
+            rowActions={(lead) => {
+              const deleting = deletingId === lead.id;
+              const disabled = deletingId !== null && !deleting;
+              return (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`Edit ${lead.companyName}`}
+                    disabled={disabled || deleting}
+                    onClick={() => onEdit(lead)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
+                    aria-label={`Delete ${lead.companyName}`}
+                    disabled={disabled || deleting}
+                    onClick={() => onDelete(lead)}
+                  >
+                    {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Trash2 aria-hidden="true" />}
+                  </Button>
+                </>
+              );
+            }}
+          />
+          <LeadSelectionBar selected={selectedOf(data.leads, selection.ids)} onClear={selection.clear} actions={selectionActions} />
+        </div>
+      ) : (
+        <ul
+          aria-label="Leads"
+          aria-busy={loading || undefined}
+          className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {data.leads.map((lead) => (
+            <li key={lead.id}>
+              <AdminLeadCard
+                lead={lead}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                deleting={deletingId === lead.id}
+                disabled={deletingId !== null && deletingId !== lead.id}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
 
       {pageCount > 1 && <Pager label="Lead pages" page={page} pageCount={pageCount} onPageChange={onPageChange} busy={loading} />}
     </div>

@@ -1,6 +1,11 @@
-// A company's page body: its facts, a timeline of its funding rounds (newest first) and its contacts.
+// A company's page body: its facts, its funding rounds (newest first, as a timeline or a table) and its contacts.
 import type { CompanyResponse, Lead } from '@fundwire/shared';
 import { ExternalLink, MapPin } from 'lucide-react';
+import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
+import { LeadTable } from '@/components/leads/lead-table';
+import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
+import { selectedOf, useLeadSelection } from '@/lib/leads/use-lead-selection';
+import type { LeadViewMode } from '@/lib/leads/view-mode';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,8 +15,16 @@ import { ContactRow } from './contacts-dialog';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 
-export function CompanyProfile({ data }: { data: CompanyResponse }) {
+export interface CompanyProfileProps {
+  data: CompanyResponse;
+  /** The rounds as a timeline ('cards') or a table. */
+  view: LeadViewMode;
+  onViewChange: (view: LeadViewMode) => void;
+}
+
+export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps) {
   const { company, rounds, contacts } = data;
+  const selection = useLeadSelection();
   const website = company.domain ? externalHref(company.domain) : null;
   const latest = rounds[0];
   return (
@@ -51,11 +64,19 @@ export function CompanyProfile({ data }: { data: CompanyResponse }) {
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section aria-labelledby="company-rounds-heading" className="lg:col-span-2">
-          <h2 id="company-rounds-heading" className="mb-4 text-lg font-semibold">
-            Funding rounds
-          </h2>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="company-rounds-heading" className="text-lg font-semibold">
+              Funding rounds
+            </h2>
+            {rounds.length > 0 && <LeadViewToggle value={view} onChange={onViewChange} />}
+          </div>
           {rounds.length === 0 ? (
             <p className="rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">No rounds are listed yet.</p>
+          ) : view === 'table' ? (
+            <>
+              <LeadTable leads={rounds} label="Funding rounds, newest first" selection={selection} linkCompanies={false} />
+              <LeadSelectionBar selected={selectedOf(rounds, selection.ids)} onClear={selection.clear} />
+            </>
           ) : (
             <ol aria-label="Funding rounds, newest first" className="relative space-y-6 border-l border-border pl-6">
               {rounds.map((round) => (

@@ -1,7 +1,9 @@
-// The lead list in all its states: first-load spinner, error with Retry, empty, and the card grid
-// with Load More. Shared by the dashboard and the historical page.
-import { CircleAlert, RotateCcw } from 'lucide-react';
+// The lead list in all its states: first-load spinner, error with Retry, empty, and the card grid or the
+// table (with row selection) with Load More. Shared by the dashboard and the historical page.
+import { CircleAlert, RotateCcw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
+import { LeadTable, type LeadTableSort } from '@/components/leads/lead-table';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -9,6 +11,10 @@ import type { useLeadList } from '../api';
 import { flattenLeadPages, leadCountText } from '@/lib/leads/lead-pages';
 import { filterLeadsBySearch } from '../lead-search';
 import { normaliseSearch } from '@/lib/leads/view-params';
+import { sortKey } from '@/lib/leads/sort-params';
+import { selectedOf, useLeadSelection } from '@/lib/leads/use-lead-selection';
+import type { LeadViewMode } from '@/lib/leads/view-mode';
+import { ContactsDialog } from './contacts-dialog';
 import { LeadCard } from './lead-card';
 
 const countFormatter = new Intl.NumberFormat('en-US');
@@ -25,11 +31,16 @@ export interface LeadResultsProps {
   errorLayout: 'inline' | 'stacked';
   /** Shown when the server finds no leads for the current filters. */
   empty: ReactNode;
+  /** Cards or the table. */
+  view: LeadViewMode;
+  /** The order the server sorts in, and its change (the table's headers). */
+  sort: LeadTableSort;
 }
 
-export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty }: LeadResultsProps) {
+export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty, view, sort }: LeadResultsProps) {
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     query;
+  const selection = useLeadSelection();
 
   if (isPending) return <PageSpinner label="Loading leads…" />;
   if (isError && !data) {
@@ -37,9 +48,11 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
   }
 
   const loaded = flattenLeadPages(data.pages);
+  // Another order is on its way: the rows shown are the previous order's, left in place (and dimmed).
+  const sorting = isPlaceholderData && data.pages[0]?.sortKey !== sortKey(sort.current);
   // While a new search is typed or on its way, narrow what is loaded at once; once the server has
   // answered for this text, its result is already the match.
-  const searching = isPlaceholderData || normaliseSearch(searchText) !== serverSearch;
+  const searching = (isPlaceholderData && !sorting) || normaliseSearch(searchText) !== serverSearch;
   const leads = searching ? filterLeadsBySearch(loaded, searchText) : loaded;
   const lastPage = data.pages.at(-1);
   const totalCount = lastPage?.totalCount ?? loaded.length;
@@ -52,8 +65,8 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
   return (
     <div>
       <div aria-live="polite" className="mb-4 flex min-h-6 items-center text-sm text-muted-foreground">
-        {searching ? (
-          <Spinner label="Searching all leads…" showLabel className="[&_svg]:size-4" />
+        {searching || sorting ? (
+          <Spinner label={searching ? 'Searching all leads…' : 'Sorting all leads…'} showLabel className="[&_svg]:size-4" />
         ) : (
           <p data-testid="lead-count" className="tabular-nums">
             Showing {countFormatter.format(leads.length)} of {leadCountText(totalCount, countIsExact)}
@@ -61,13 +74,36 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
         )}
       </div>
 
-      <ul aria-label="Leads" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {leads.map((lead) => (
-          <li key={lead.id}>
-            <LeadCard lead={lead} actionLabel={actionLabel} />
-          </li>
-        ))}
-      </ul>
+      {view === 'table' ? (
+        <>
+          <LeadTable
+            leads={leads}
+            label="Leads"
+            selection={selection}
+            sort={sort}
+            busy={sorting}
+            rowActions={(lead) => (
+              <ContactsDialog
+                lead={lead}
+                trigger={
+                  <Button variant="ghost" size="icon" className="size-8" aria-label={`${actionLabel} for ${lead.companyName}`}>
+                    <Users aria-hidden="true" />
+                  </Button>
+                }
+              />
+            )}
+          />
+          <LeadSelectionBar selected={selectedOf(leads, selection.ids)} onClear={selection.clear} />
+        </>
+      ) : (
+        <ul aria-label="Leads" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {leads.map((lead) => (
+            <li key={lead.id}>
+              <LeadCard lead={lead} actionLabel={actionLabel} />
+            </li>
+          ))}
+        </ul>
+      )}
 
       {isError && (
         <LeadsError
@@ -79,7 +115,7 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
         />
       )}
 
-      {hasNextPage && !searching && !isError && (
+      {hasNextPage && !searching && !sorting && !isError && (
         <div className="mt-8 flex justify-center">
           <Button
             data-testid="load-more"
