@@ -293,6 +293,7 @@ describe('fuzz: generated bad input', () => {
     roleHeaders.public = {};
     roleHeaders.user = await signInAs(t, 'user');
     roleHeaders.subscriber = await signInAs(t, 'subscriber');
+    roleHeaders.api = roleHeaders.subscriber;
     roleHeaders.admin = await signInAs(t, 'admin');
     await signUp(t.app, 'existing@example.com');
   });

@@ -15,6 +15,8 @@ const EXPECTED: Record<Access, Record<Role, 'allowed' | 401 | 403>> = {
   public: { visitor: 'allowed', user: 'allowed', subscriber: 'allowed', admin: 'allowed' },
   user: { visitor: 401, user: 'allowed', subscriber: 'allowed', admin: 'allowed' },
   subscriber: { visitor: 401, user: 403, subscriber: 'allowed', admin: 'allowed' },
+  // By session, as subscriber; API keys are covered in modules/api-keys/api-keys.int.test.ts.
+  api: { visitor: 401, user: 403, subscriber: 'allowed', admin: 'allowed' },
   admin: { visitor: 401, user: 403, subscriber: 403, admin: 'allowed' },
 };
 
