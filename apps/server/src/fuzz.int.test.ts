@@ -627,7 +627,11 @@ describe('fuzz: generated bad input', () => {
       method: 'GET',
       url: `/api/v1/leads/${id}${query ? `?${query}` : ''}`,
     }));
-    add(30, fc.oneof(fc.constantFrom(...companyIds), badSegment), (id) => ({ route: 'GET /api/v1/companies/:id', method: 'GET', url: `/api/v1/companies/${id}` }));
+    add(30, fc.oneof(fc.constantFrom(...companyIds), badSegment), (id) => ({
+      route: 'GET /api/v1/companies/:id',
+      method: 'GET',
+      url: `/api/v1/companies/${id}`,
+    }));
     // Keys that are not keys: 401, never a 500, and no row touched.
     add(
       20,

@@ -44,7 +44,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
       servers: [{ url: options.appUrl }],
       components: {
         securitySchemes: {
-          [API_KEY_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'fw_…', description: 'A personal API key (create one on your profile page)' },
+          [API_KEY_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'fw_…',
+            description: 'A personal API key (create one on your profile page)',
+          },
         },
       },
       security: [{ [API_KEY_SECURITY_SCHEME]: [] }],

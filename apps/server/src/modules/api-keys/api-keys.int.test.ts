@@ -215,7 +215,15 @@ describe('personal API keys', () => {
   it('is not a session: a key opens no route outside the public API, not even with a session cookie beside it', async () => {
     const owner = await account();
     const { key } = await createKey(owner);
-    for (const url of ['/api/me', '/api/leads', '/api/leads/stats', '/api/leads/export.csv', `/api/companies/${companyId}`, '/api/me/alerts', '/api/subscribers']) {
+    for (const url of [
+      '/api/me',
+      '/api/leads',
+      '/api/leads/stats',
+      '/api/leads/export.csv',
+      `/api/companies/${companyId}`,
+      '/api/me/alerts',
+      '/api/subscribers',
+    ]) {
       const response = await get(url, bearer(key));
       expect(response.statusCode, url).toBe(401);
       expect(response.json().error).toMatch(/API keys open only the public API/);
@@ -253,7 +261,10 @@ describe('personal API keys', () => {
     t.app.apiKeysTouched.clear();
     await get('/api/v1/leads?limit=1', bearer(key));
     expect((await lastUsed())?.toISOString()).toBe(earlier.toISOString());
-    await t.database.db.update(apiKeys).set({ lastUsedAt: sql`now() - interval '2 minutes'` }).where(eq(apiKeys.id, id));
+    await t.database.db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(apiKeys.id, id));
     t.app.apiKeysTouched.clear();
     await get('/api/v1/leads?limit=1', bearer(key));
     expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 10_000);

@@ -41,10 +41,12 @@ export async function createApiKey(database: Database, userId: string, name: str
     await query('select id from users where id = $1 for update', [userId]);
     const live = await query('select count(*)::int as live from api_keys where user_id = $1 and revoked_at is null', [userId]);
     if (Number(live.rows[0]?.live ?? 0) >= MAX_API_KEYS) throw conflict(TOO_MANY_API_KEYS_MESSAGE);
-    const inserted = await query(
-      'insert into api_keys (user_id, name, prefix, secret_hash) values ($1, $2, $3, $4) returning id, created_at',
-      [userId, name, secret.slice(0, SHOWN_PREFIX_LENGTH), hashApiKey(secret)],
-    );
+    const inserted = await query('insert into api_keys (user_id, name, prefix, secret_hash) values ($1, $2, $3, $4) returning id, created_at', [
+      userId,
+      name,
+      secret.slice(0, SHOWN_PREFIX_LENGTH),
+      hashApiKey(secret),
+    ]);
     const row = inserted.rows[0] as { id: string; created_at: Date | string };
     return { id: row.id, name, key: secret, createdAt: new Date(row.created_at).toISOString() };
   });

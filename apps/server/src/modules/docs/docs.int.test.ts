@@ -53,7 +53,10 @@ describe('OpenAPI document and reference', () => {
       for (const [, parameter] of pattern.matchAll(/:([a-zA-Z]+)/g)) {
         expect(operation.parameters, name).toContainEqual(expect.objectContaining({ in: 'path', name: parameter }));
       }
-      expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)), name).toBe(true);
+      expect(
+        Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+        name,
+      ).toBe(true);
       for (const status of ['400', '401', '403', '429', ...(pattern.includes('/:') ? ['404'] : [])]) {
         expect(operation.responses[status]?.content?.['application/json']?.schema.properties, `${name} ${status}`).toHaveProperty('error');
       }
