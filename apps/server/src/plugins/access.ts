@@ -8,7 +8,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { subscriptions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
-import { findApiKey, isApiKeyToken, touchApiKey } from '../modules/api-keys/index.js';
+import { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from '../modules/api-keys/index.js';
 import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
 import { createLocalRateLimiter, type LocalRateLimiter } from './rate-limit.js';
 
@@ -203,6 +203,8 @@ async function loadApiKeyContext(app: FastifyInstance, secret: string): Promise<
 
 /** Keys share the sessions' cache (and its invalidation per user): revoking or a lapsed subscription takes effect as fast. */
 function cachedApiKeyContext(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
+  // A token of the wrong shape is refused without a lookup, and never takes a place in the cache.
+  if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
   const authCache = authCacheOf(app);
   const credential = `api-key:${secret}`;
   const hit = authCache.get(credential);

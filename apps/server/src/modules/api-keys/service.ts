@@ -72,9 +72,14 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
   if (revoked.length === 0) throw notFound('API key not found');
 }
 
+/** True when the token has the shape of a secret this server issues (`fw_` and 43 base64url characters). */
+export function isWellFormedApiKey(token: string): boolean {
+  return API_KEY_PATTERN.test(token);
+}
+
 /** The live key a secret belongs to, or undefined (malformed, unknown or revoked). */
 export async function findApiKey(db: Db, secret: string): Promise<{ id: string; userId: string } | undefined> {
-  if (!API_KEY_PATTERN.test(secret)) return undefined;
+  if (!isWellFormedApiKey(secret)) return undefined;
   const [row] = await db
     .select({ id: apiKeys.id, userId: apiKeys.userId })
     .from(apiKeys)
