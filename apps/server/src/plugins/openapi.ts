@@ -31,6 +31,22 @@ function errorResponses(url: string): Record<number, unknown> {
   };
 }
 
+/** A route's group when it names none: /api/v1/leads → Leads, /api/saved-searches/:id → Saved searches. */
+function tagFor(url: string): string {
+  const segment = url.replace(/^\/api\/(v1\/)?/, '').split('/')[0] ?? '';
+  const words = segment.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A .csv route's success answer is text/csv (its errors stay JSON). */
+function asCsvSuccess(schema: FastifySchema): FastifySchema {
+  const responses = { ...(schema.response as Record<string, { description?: string }>) };
+  const success = responses[200];
+  if (success)
+    responses[200] = { description: success.description ?? 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } } as { description: string };
+  return { ...schema, response: responses };
+}
+
 /** True for the routes the document covers: those with access 'api' in ROUTE_TABLE. */
 export function isPublicApiRoute(method: string, url: string): boolean {
   return ROUTE_TABLE[routeKey(method, url)] === 'api';
@@ -65,7 +81,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
         return { schema: { ...input.schema, hide: true } as FastifySchema, url: input.url };
       }
       const response = { ...errorResponses(input.url), ...(input.schema.response as Record<number, unknown> | undefined) };
-      return jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const transformed = jsonSchemaTransform({ ...input, schema: { tags: [tagFor(input.url)], ...input.schema, response } });
+      return input.url.endsWith('.csv') ? { ...transformed, schema: asCsvSuccess(transformed.schema) } : transformed;
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -16,7 +16,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['Companies'],
           params: companyParamsSchema,
           querystring: z.object({}),
-          response: { 200: companyResponseSchema },
+          response: { 200: companyResponseSchema.describe('The company, its rounds (newest first) and their contacts') },
         },
       },
       async (request) => {

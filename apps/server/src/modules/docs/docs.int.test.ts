@@ -61,6 +61,9 @@ describe('OpenAPI document and reference', () => {
         expect(operation.responses[status]?.content?.['application/json']?.schema.properties, `${name} ${status}`).toHaveProperty('error');
       }
     }
+    const csv = document.paths['/api/v1/leads/export.csv']!.get!.responses;
+    expect(Object.keys(csv['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(csv['400']?.content ?? {})).toEqual(['application/json']);
     const list = document.paths['/api/v1/leads']!.get!;
     for (const name of ['cursor', 'limit', 'sort', 'dir', 'industry', 'fundingRound', 'minFunding', 'q', 'hasContacts']) {
       expect(list.parameters, name).toContainEqual(expect.objectContaining({ in: 'query', name }));

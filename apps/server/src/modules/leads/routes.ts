@@ -38,7 +38,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           description: 'One page of leads matching the filters, newest funding first (or by relevance, amount or round). Follow nextCursor for the next page.',
           tags: ['Leads'],
           querystring: leadListQuerySchema,
-          response: { 200: leadListResponseSchema },
+          response: { 200: leadListResponseSchema.describe('One page of leads with their contacts') },
         },
       },
       async (request, reply) =>
@@ -54,7 +54,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Leads'],
         params: leadParamsSchema,
         querystring: z.object({}),
-        response: { 200: leadResponseSchema },
+        response: { 200: leadResponseSchema.describe('The lead with its contacts') },
       },
     },
     async (request) => {
