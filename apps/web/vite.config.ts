@@ -12,7 +12,12 @@ const API_TARGET = 'http://127.0.0.1:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The shared CSV writer (packages/shared/src/csv.ts) uses csv-stringify's Node build, which needs Node's
+      // Buffer; in the browser (selected rows exported from the lead table) its browser build brings its own.
+      'csv-stringify/sync': 'csv-stringify/browser/esm/sync',
+    },
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true }
