@@ -13,6 +13,7 @@ import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { savedSearchRoutes } from './modules/saved-searches/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { scheduleAlertMatcher } from './jobs/alert-matcher.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
+    scheduleAlertMatcher(app);
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);
