@@ -13,7 +13,7 @@ import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { savedSearchRoutes } from './modules/saved-searches/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
-import { scheduleAlertMatcher } from './jobs/alert-matcher.js';
+import { scheduleSavedSearchAlerts } from './jobs/saved-search-alerts.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
@@ -178,7 +178,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
-    scheduleAlertMatcher(app);
+    // Slack and webhook senders plug in here: scheduleSavedSearchAlerts(app, { channels: { slack, webhook } }).
+    scheduleSavedSearchAlerts(app);
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);
