@@ -8,7 +8,7 @@ import { webhookUrlSchema } from '@fundwire/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_USER_AGENT, decideAfterFailure, isPrivateAddress, MAX_ATTEMPTS, nextAttemptDelay, parseRetryAfter, RETRY_SCHEDULE_MS } from './index.js';
-import { newWebhookId, newWebhookSecret, sendSlack, sendWebhook, slackMessage } from './index.js';
+import { attemptHookDelivery, newWebhookId, newWebhookSecret, sampleLead, sendSlack, sendWebhook, slackMessage } from './index.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -377,5 +377,65 @@ describe('retry schedule', () => {
       action: 'retry',
       delayMs: 7_200_000,
     });
+  });
+});
+
+describe('attemptHookDelivery (what the delivery worker runs)', () => {
+  const savedSearch = { id: 'ss_9', name: 'Climate seed' };
+  const now = new Date();
+  const eventAt = new Date(now.getTime() - 5 * 60_000);
+  const base = { savedSearch, leads: [sampleLead(now)], eventAt, now, allowPrivateAddresses: true, random: () => 0.5 } as const;
+
+  it('sends the contract body signed, clears the failure streak on success', async () => {
+    const secret = newWebhookSecret();
+    receiver.reply(status(200));
+    const result = await attemptHookDelivery({
+      ...base,
+      target: { channel: 'webhook', url: receiver.url(), secret, webhookId: 'msg_fixed' },
+      previousAttempts: 2,
+      failingSince: new Date(now.getTime() - 3_600_000),
+    });
+    expect(result).toMatchObject({ attempts: 3, failingSince: null, next: { action: 'delivered' }, outcome: { ok: true, statusCode: 200 } });
+    const [request] = receiver.received;
+    const body = new Webhook(secret).verify(request?.body ?? '', {
+      'webhook-id': String(request?.headers['webhook-id']),
+      'webhook-timestamp': String(request?.headers['webhook-timestamp']),
+      'webhook-signature': String(request?.headers['webhook-signature']),
+    });
+    expect(body).toEqual({
+      type: 'leads.matched',
+      timestamp: eventAt.toISOString(),
+      data: { savedSearch, leads: [JSON.parse(JSON.stringify(sampleLead(now)))] },
+    });
+    expect(request?.headers['webhook-id']).toBe('msg_fixed');
+  });
+
+  it('starts a streak on a first failure and retries on schedule; disables after a day of failures or on 410', async () => {
+    const target = { channel: 'webhook', url: receiver.url(), secret: newWebhookSecret(), webhookId: 'msg_x' } as const;
+    receiver.reply(status(500));
+    const first = await attemptHookDelivery({ ...base, target, previousAttempts: 0, failingSince: null });
+    expect(first).toMatchObject({ attempts: 1, failingSince: now, next: { action: 'retry', delayMs: 5_000 } });
+
+    const dayAgo = new Date(now.getTime() - 24 * 3_600_000 - 1);
+    const late = await attemptHookDelivery({ ...base, target, previousAttempts: 1, failingSince: dayAgo });
+    expect(late).toMatchObject({ failingSince: dayAgo, next: { action: 'disable' } });
+
+    receiver.reply(status(410));
+    const gone = await attemptHookDelivery({ ...base, target, previousAttempts: 0, failingSince: null });
+    expect(gone.next).toEqual({ action: 'disable', reason: 'The endpoint answered 410 Gone.' });
+  });
+
+  it('posts a Slack test message marked as a test', async () => {
+    receiver.reply(status(200));
+    const result = await attemptHookDelivery({
+      ...base,
+      target: { channel: 'slack', url: receiver.url('/slack'), appUrl: 'http://app.test', searchUrl: 'http://app.test/searches', test: true },
+      previousAttempts: 0,
+      failingSince: null,
+    });
+    expect(result.next).toEqual({ action: 'delivered' });
+    const sent = JSON.parse(receiver.received[0]?.body ?? '{}') as { text: string };
+    expect(sent.text).toContain('[Test] 1 new lead for “Climate seed”');
+    expect(sent.text).toContain('EcoCharge: Series A · $12,000,000 · Austin, TX · 1 contact');
   });
 });

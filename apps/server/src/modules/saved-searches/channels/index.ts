@@ -4,3 +4,13 @@ export { decideAfterFailure, FAILING_ENDPOINT_LIMIT_MS, MAX_ATTEMPTS, nextAttemp
 export { sendSlack, slackMessage, SLACK_MAX_LEADS, type SlackLead, type SlackMessage } from './slack.js';
 export { BlockedAddressError, isPrivateAddress, resolveAllowedAddresses } from './ssrf.js';
 export { newWebhookId, newWebhookSecret, sendWebhook, signWebhook } from './webhook.js';
+export {
+  attemptHookDelivery,
+  sampleLead,
+  slackLeads,
+  webhookEvent,
+  type AttemptInput,
+  type AttemptResult,
+  type HookTarget,
+  type WebhookEvent,
+} from './attempt.js';
