@@ -15,8 +15,8 @@ export interface WebhookEvent<L = unknown> {
   data: { savedSearch: { id: string; name: string }; leads: L[] };
 }
 
-export function webhookEvent<L>(savedSearch: { id: string; name: string }, leads: L[], at: Date): WebhookEvent<L> {
-  return { type: 'leads.matched', timestamp: at.toISOString(), data: { savedSearch: { id: savedSearch.id, name: savedSearch.name }, leads } };
+export function webhookEvent<L>(savedSearch: { id: string; name: string }, leads: readonly L[], at: Date): WebhookEvent<L> {
+  return { type: 'leads.matched', timestamp: at.toISOString(), data: { savedSearch: { id: savedSearch.id, name: savedSearch.name }, leads: [...leads] } };
 }
 
 /** The lead a test event carries: a built-in sample company, with one made-up contact, marked as a sample. */
@@ -42,7 +42,7 @@ export function sampleLead(now: Date): Lead {
 
 /** A lead's line in Slack links to its company page when it has one, else to the saved search. */
 export function slackLeads(
-  leads: Array<Pick<Lead, 'companyName' | 'fundingRound' | 'fundingAmount' | 'location' | 'contacts' | 'companyId'>>,
+  leads: ReadonlyArray<Pick<Lead, 'companyName' | 'fundingRound' | 'fundingAmount' | 'location' | 'contacts' | 'companyId'>>,
   options: { appUrl: string; searchUrl: string },
 ): SlackLead[] {
   return leads.map((lead) => ({
@@ -62,7 +62,7 @@ export interface AttemptInput {
   target: HookTarget;
   savedSearch: { id: string; name: string };
   /** The leads of the batch, in the API's lead shape. */
-  leads: Lead[];
+  leads: readonly Lead[];
   /** When the event happened (the webhook body's timestamp); the same on every attempt. */
   eventAt: Date;
   /** Attempts made before this one. */
