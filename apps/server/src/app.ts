@@ -11,6 +11,7 @@ import { MailLinkSigner } from './mail/signed-links.js';
 import { createMailer, type Mailer } from './mail/transport.js';
 import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
+import { savedSearchRoutes } from './modules/saved-searches/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
@@ -130,7 +131,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerInputGuards(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warn: (message) => app.log.warn(message) }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warn: (message) => app.log.warn(message) }));
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -144,7 +146,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded > 0) app.log.info({ leads: seeded }, 'seeded demo leads into the empty database');
   }
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, production: config.env === 'production' });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+    production: config.env === 'production',
+  });
   app.decorate('mailer', mailer);
   app.decorate('mailLinks', new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret')));
   app.decorate('mailWorkerId', newWorkerId());
@@ -163,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(billingRoutes);
   await app.register(newsletterRoutes);
   await app.register(alertRoutes);
+  await app.register(savedSearchRoutes);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {

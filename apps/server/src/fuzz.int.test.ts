@@ -617,6 +617,62 @@ describe('fuzz: generated bad input', () => {
       50,
       fc.oneof({ weight: 4, arbitrary: jsonBody(bulkDeleteBody) }, { weight: 1, arbitrary: structurallyBad }),
     );
+    // Saved searches (issue 16): bodies that always hold one bad field, ids that are not the caller's.
+    const savedSearch = {
+      name: 'Fintech Series A',
+      filter: { industry: ['Fintech'], fundingRound: ['Series A'], minFunding: 5_000_000 },
+      alerts: { email: 'instant', slackWebhookUrl: null, webhookUrl: null },
+    };
+    const invalidSavedSearch = invalidObject(savedSearch, {
+      name: fc.oneof(fc.constantFrom('', '   ', 'a\u0000b'), longerThan(100), notAString),
+      filter: fc.oneof(
+        fc.constantFrom<unknown>(
+          'x',
+          [],
+          null,
+          { industry: 'Fintech' },
+          { fundingRound: ['Series Z'] },
+          { minFunding: -1 },
+          { minFunding: 1.5 },
+          { minFunding: '5' },
+          { minFunding: 10, maxFunding: 5 },
+          { dateStart: '2026-02-30' },
+          { dateStart: '2026-03-01', dateEnd: '2026-02-01' },
+          { hasContacts: 'yes' },
+          { lastDays: 0 },
+          { lastDays: 366 },
+          { lastDays: 1.5 },
+          { addedAfter: '2026-01-01T00:00:00Z' },
+          { unknownField: 1 },
+          { industry: Array.from({ length: 21 }, (_, index) => `i${index}`) },
+        ),
+        longerThan(200).map((q) => ({ q })),
+      ),
+      alerts: fc.oneof(
+        fc.constantFrom<unknown>(
+          'x',
+          [],
+          { email: 'hourly' },
+          { email: 'off', webhookUrl: 'javascript:alert(1)' },
+          { email: 'off', slackWebhookUrl: 'ftp://example.com/x' },
+          { email: 'off', webhookUrl: 'not a url' },
+          { email: 'off', webhookUrl: 1 },
+        ),
+        longerThan(2000).map((path) => ({ email: 'off', webhookUrl: `https://example.com/${path}` })),
+      ),
+    });
+    body('POST /api/saved-searches', '/api/saved-searches', 'POST', 60, jsonBody(invalidSavedSearch));
+    add(10, badQuery(['x', 'page']), (query) => ({ route: 'GET /api/saved-searches', method: 'GET', url: `/api/saved-searches?${query}` }));
+    add(20, badSegment, (id) => ({ route: 'GET /api/saved-searches/:id', method: 'GET', url: `/api/saved-searches/${id}` }));
+    add(40, fc.tuple(badSegment, jsonBody(invalidSavedSearch)), ([id, { payload, contentType }]) => ({
+      route: 'PUT /api/saved-searches/:id',
+      method: 'PUT',
+      url: `/api/saved-searches/${id}`,
+      payload,
+      contentType,
+    }));
+    add(20, badSegment, (id) => ({ route: 'DELETE /api/saved-searches/:id', method: 'DELETE', url: `/api/saved-searches/${id}` }));
+    add(20, badSegment, (id) => ({ route: 'POST /api/saved-searches/:id/viewed', method: 'POST', url: `/api/saved-searches/${id}/viewed` }));
     return list;
   }
 

@@ -42,6 +42,12 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/me/alerts': 'user',
   'POST /api/me/visits': 'subscriber',
   'PUT /api/me/alerts': 'user',
+  'GET /api/saved-searches': 'subscriber',
+  'POST /api/saved-searches': 'subscriber',
+  'GET /api/saved-searches/:id': 'subscriber',
+  'PUT /api/saved-searches/:id': 'subscriber',
+  'DELETE /api/saved-searches/:id': 'subscriber',
+  'POST /api/saved-searches/:id/viewed': 'subscriber',
   'GET /api/subscribers': 'admin',
   'POST /api/send-weekly-email': 'admin',
   // Stripe calls it; the signature is the credential.

@@ -13,4 +13,4 @@ export * from './password-rules.js';
 export * from './companies.js';
 export * from './sources.js';
 export * from './account.js';
-export * from './alert-hooks.js';
+export * from './saved-searches.js';

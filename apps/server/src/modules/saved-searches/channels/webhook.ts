@@ -1,14 +1,9 @@
 // Standard Webhooks delivery (https://www.standardwebhooks.com): a JSON POST signed with the saved search's
 // whsec_ secret by the `standardwebhooks` package, under a webhook-id that stays the same across retries.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { postJson, type SendOutcome } from './post.js';
 import type { Resolve } from './ssrf.js';
-
-/** A new per-saved-search signing secret: whsec_ + base64 of 32 random bytes. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
 
 /** A new message id; store it with the delivery so every retry sends the same one. */
 export function newWebhookId(): string {
