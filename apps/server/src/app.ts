@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/transport.js';
 import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { savedSearchRoutes } from './modules/saved-searches/routes.js';
+import { savedSearchHookRoutes } from './modules/saved-searches/hook-routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(newsletterRoutes);
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
+  await app.register(savedSearchHookRoutes);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {

@@ -34,7 +34,10 @@ export function WebhookDisabledEmail(props: WebhookDisabledMail) {
         <code style={{ fontSize: 13 }}>{props.webhookUrl}</code>.
       </Text>
       <Text style={{ fontSize: 15 }}>{props.reason}</Text>
-      <Text style={{ fontSize: 15 }}>Your email and Slack alerts are not affected. Once the endpoint works again, save the search with its URL to resume.</Text>
+      <Text style={{ fontSize: 15 }}>
+        Your email and Slack alerts are not affected. Once the endpoint works again, send a test event from your saved searches (or set a new URL): when it is
+        delivered, webhook alerts resume.
+      </Text>
       <Button href={props.manageUrl} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontWeight: 600 }}>
         Open saved searches
       </Button>
@@ -51,7 +54,7 @@ export async function webhookDisabledMail(props: WebhookDisabledMail): Promise<M
     subject: webhookDisabledSubject(props.savedSearchName),
     text:
       `We stopped sending webhook alerts for your saved search "${props.savedSearchName}" to ${props.webhookUrl}.\n\n${props.reason}\n\n` +
-      `Your email and Slack alerts are not affected. Once the endpoint works again, save the search with its URL to resume:\n\n${props.manageUrl}\n`,
+      `Your email and Slack alerts are not affected. Once the endpoint works again, send a test event from your saved searches (or set a new URL): when it is delivered, webhook alerts resume.\n\n${props.manageUrl}\n`,
     html: await render(<WebhookDisabledEmail {...props} />),
   };
 }

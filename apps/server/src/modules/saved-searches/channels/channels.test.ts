@@ -4,6 +4,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createReceiver, status } from '../../../../test/webhook-receiver.js';
 import { savedSearchAlertsSchema } from '@fundwire/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,58 +12,9 @@ import { ALERT_USER_AGENT, decideAfterFailure, isPrivateAddress, MAX_ATTEMPTS, n
 import { newWebhookSecret } from '../service.js';
 import { attemptHookDelivery, newWebhookId, sampleLead, sendSlack, sendWebhook, slackMessage } from './index.js';
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  url: string;
-}
-
-/** Answers each request with the next planned reply (the last one repeats) and keeps what it received. */
-function createReceiver() {
-  const received: Received[] = [];
-  let plan: Array<(response: http.ServerResponse) => void> = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), url: request.url ?? '' });
-      const reply = plan.length > 1 ? plan.shift() : plan[0];
-      (reply ?? ((res: http.ServerResponse) => res.writeHead(204).end()))(response);
-    });
-  });
-  return {
-    server,
-    received,
-    reply(...replies: Array<(response: http.ServerResponse) => void>) {
-      plan = replies;
-    },
-    reset() {
-      received.length = 0;
-      plan = [];
-    },
-    url(path = '/hook') {
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-    },
-    port() {
-      return (server.address() as AddressInfo).port;
-    },
-  };
-}
-
-const status =
-  (code: number, headers: Record<string, string> = {}, body = '') =>
-  (response: http.ServerResponse) =>
-    response.writeHead(code, headers).end(body);
-
 const receiver = createReceiver();
-beforeAll(async () => {
-  receiver.server.listen(0, '127.0.0.1');
-  await once(receiver.server, 'listening');
-});
-afterAll(async () => {
-  receiver.server.closeAllConnections();
-  receiver.server.close();
-});
+beforeAll(() => receiver.listen());
+afterAll(() => receiver.close());
 afterEach(() => receiver.reset());
 
 const payload = {
