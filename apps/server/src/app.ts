@@ -14,6 +14,7 @@ import { alertRoutes } from './modules/alerts/routes.js';
 import { savedSearchRoutes } from './modules/saved-searches/routes.js';
 import { savedSearchHookRoutes } from './modules/saved-searches/hook-routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { scheduleSavedSearchAlerts } from './jobs/saved-search-alerts.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
@@ -179,6 +180,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
+    // Slack and webhook senders plug in here: scheduleSavedSearchAlerts(app, { channels: { slack, webhook } }).
+    scheduleSavedSearchAlerts(app);
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);

@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvFileName, freeLeadsResponseSchema, leadFilterSchema, leadListQuerySchema, leadListResponseSchema, leadStatsSchema, type LeadListResponse } from '@fundwire/shared';
+import {
+  csvFileName,
+  freeLeadsResponseSchema,
+  leadFilterSchema,
+  leadListQuerySchema,
+  leadListResponseSchema,
+  leadStatsSchema,
+  type LeadListResponse,
+} from '@fundwire/shared';
 import { getLeadStats, listFreeLeads, listLeadsJson, streamLeadsCsv } from './service.js';
 
 async function* prepend(first: IteratorResult<string>, rest: AsyncGenerator<string>): AsyncGenerator<string> {
@@ -31,11 +39,13 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     const first = await chunks.next();
     const stream = Readable.from(prepend(first, chunks), { objectMode: false });
     stream.on('error', (error) => request.log.error({ err: error }, 'CSV export failed part-way'));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
-      .header('cache-control', 'no-store')
-      // A stream is sent as it is; the schema documents what it carries.
-      .send(stream as unknown as string);
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName()}"`)
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is; the schema documents what it carries.
+        .send(stream as unknown as string)
+    );
   });
 };

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_LIMIT_MESSAGE, type SavedSearch, type SavedSearchBody, type SavedSearchFilter } from '@fundwire/shared';
 import type { Database, Db } from '../../db/client.js';
-import { savedSearches, savedSearchMatches } from '../../db/schema/index.js';
+import { savedSearches, savedSearchMatches, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -119,6 +119,24 @@ export async function markSavedSearchViewed(db: Db, userId: string, id: string):
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   if (updated.length === 0) throw notFound(NOT_FOUND);
+}
+
+/** What a saved search's unsubscribe link shows: whose, which, and whether its email is on. */
+export async function savedSearchEmailState(db: Db, id: string): Promise<{ email: string; name: string; emailMode: SavedSearchRow['emailMode'] } | null> {
+  const [row] = await db
+    .select({ email: users.email, name: savedSearches.name, emailMode: savedSearches.emailMode })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .where(eq(savedSearches.id, id));
+  return row ?? null;
+}
+
+/** The one-click unsubscribe of one saved search's mails. Idempotent; an unknown id changes nothing. */
+export async function turnOffSavedSearchEmail(db: Db, id: string): Promise<void> {
+  await db
+    .update(savedSearches)
+    .set({ emailMode: 'off', updatedAt: sql`now()` })
+    .where(eq(savedSearches.id, id));
 }
 
 export type { SavedSearchFilter };
