@@ -1,4 +1,4 @@
-// Slack and webhook deliveries through the alert_deliveries queue, against a local receiver: test events arrive
+// Slack and webhook deliveries through the alert worker (drainAlertDeliveries with hookChannels), against a local receiver: test events arrive
 // signed (checked by the standardwebhooks package's own verifier), a 500 is retried under the same webhook-id,
 // 410 and a day of failures disable the endpoint and mail the owner once, production refuses local addresses,
 // and the routes (rotate-secret, test-event, deliveries) answer by the contract.
@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addLeads, testLead } from '../../../test/mail.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { createReceiver, status } from '../../../test/webhook-receiver.js';
-import { DELIVERIES_SHOWN, runDueHookDeliveries, webhookIdFor, type HookDeps } from './hooks.js';
+import { DELIVERIES_SHOWN, hookChannels, webhookIdFor, type HookDeps } from './hooks.js';
+import { drainAlertDeliveries } from './sender.js';
 
 describe('Slack and webhook alert deliveries', () => {
   let t: TestApp;
@@ -23,7 +24,26 @@ describe('Slack and webhook alert deliveries', () => {
   afterEach(() => receiver.reset());
 
   const deps = (overrides: Partial<HookDeps> = {}): HookDeps => ({ database: t.database, config: t.config, mailer: t.app.mailer, ...overrides });
-  const run = (overrides: Partial<HookDeps> = {}) => runDueHookDeliveries(deps(overrides), 'test-worker');
+  const run = (overrides: Partial<HookDeps> = {}) =>
+    drainAlertDeliveries(
+      { database: t.database, log: t.app.log, appUrl: t.config.appUrl, mailer: t.app.mailer, signer: t.app.mailLinks, channels: hookChannels(deps(overrides)) },
+      { workerId: 'test-worker' },
+    );
+  /** The wait the worker set before the next attempt of a search's retrying deliveries. */
+  const retryWaitsMs = (savedSearchId: string) =>
+    t.database.rawTransaction(async (query) =>
+      (
+        await query(
+          `select extract(epoch from next_attempt_at - last_attempt_at) * 1000 as wait from alert_deliveries where saved_search_id = $1 and status = 'retrying'`,
+          [savedSearchId],
+        )
+      ).rows.map((row) => Number(row.wait)),
+    );
+  /** Moves the clock: the search's retrying deliveries are due now. */
+  const makeDue = (savedSearchId: string) =>
+    t.database.rawTransaction((query) =>
+      query(`update alert_deliveries set next_attempt_at = now() - interval '1 second' where saved_search_id = $1 and status = 'retrying'`, [savedSearchId]),
+    );
   const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
@@ -72,7 +92,7 @@ describe('Slack and webhook alert deliveries', () => {
     expect(deliveryId).toEqual(expect.any(String));
     expect(receiver.received).toEqual([]); // queued, not sent inline
 
-    expect(await run()).toMatchObject({ delivered: 2 });
+    expect(await run()).toEqual({ delivered: 2, failed: 0, retried: 0 });
     const hook = receiver.received.find((request) => request.url === '/hook');
     const slack = receiver.received.find((request) => request.url === '/slack');
     expect(hook?.headers['webhook-id']).toBe(webhookIdFor(deliveryId));
@@ -104,7 +124,7 @@ describe('Slack and webhook alert deliveries', () => {
     }
     expect(listed.map((delivery: { id: string }) => delivery.id)).toContain(deliveryId);
     // Nothing is due any more.
-    expect(await run()).toMatchObject({ delivered: 0, retrying: 0, failed: 0 });
+    expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
   });
 
   it('retries a 500 on the schedule with the same webhook-id, the leads in the API shape', async () => {
@@ -113,13 +133,16 @@ describe('Slack and webhook alert deliveries', () => {
     const name = `Retryco ${Date.now()}`;
     const deliveryId = await queueMatched(search.id, 'webhook', [name]);
     receiver.reply(status(500, {}, 'down'), status(204));
-    const start = new Date();
-    expect(await run({ now: () => start })).toMatchObject({ retrying: 1 });
+    expect(await run()).toMatchObject({ retried: 1 });
     let [listed] = await deliveries(me, search.id);
     expect(listed).toMatchObject({ id: deliveryId, status: 'retrying', attempts: 1, statusCode: 500, error: expect.stringContaining('HTTP 500') });
-    // Not due before the 5 s retry (±10 %), due after it.
-    expect(await run({ now: () => new Date(start.getTime() + 4_000) })).toMatchObject({ delivered: 0, retrying: 0 });
-    expect(await run({ now: () => new Date(start.getTime() + 6_000) })).toMatchObject({ delivered: 1 });
+    // The second attempt waits 5 s (±10 % jitter): not due yet, then due once the clock has moved.
+    const [wait] = await retryWaitsMs(search.id);
+    expect(wait).toBeGreaterThanOrEqual(4_500);
+    expect(wait).toBeLessThanOrEqual(5_500);
+    expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
+    await makeDue(search.id);
+    expect(await run()).toMatchObject({ delivered: 1 });
     [listed] = await deliveries(me, search.id);
     expect(listed).toMatchObject({ status: 'delivered', attempts: 2, statusCode: 204, error: null });
 
@@ -142,11 +165,13 @@ describe('Slack and webhook alert deliveries', () => {
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/hook') });
     await queueMatched(search.id, 'webhook', [`Limited ${Date.now()}`]);
     receiver.reply(status(429, { 'retry-after': '600' }));
-    const start = new Date();
-    expect(await run({ now: () => start })).toMatchObject({ retrying: 1 });
-    expect(await run({ now: () => new Date(start.getTime() + 590_000) })).toMatchObject({ retrying: 0, delivered: 0 });
+    expect(await run()).toMatchObject({ retried: 1 });
+    // Ten minutes, not the schedule's 5 s.
+    expect(await retryWaitsMs(search.id)).toEqual([600_000]);
+    expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
     receiver.reply(status(200));
-    expect(await run({ now: () => new Date(start.getTime() + 601_000) })).toMatchObject({ delivered: 1 });
+    await makeDue(search.id);
+    expect(await run()).toMatchObject({ delivered: 1 });
   });
 
   it('disables the webhook on 410, mails the owner once, skips later alerts; a delivered test event turns it back on', async () => {
@@ -155,7 +180,12 @@ describe('Slack and webhook alert deliveries', () => {
     await queueMatched(search.id, 'webhook', [`Goneco ${Date.now()}`]);
     receiver.reply(status(410));
     const mailsBefore = t.mails.length;
-    expect(await run()).toMatchObject({ disabled: 1 });
+    expect(await run()).toMatchObject({ failed: 1 });
+    expect((await deliveries(me, search.id))[0]).toMatchObject({
+      status: 'failed',
+      statusCode: 410,
+      error: 'The endpoint answered 410 Gone. The webhook is disabled.',
+    });
     const after = (await call(me, 'GET', `/api/saved-searches/${search.id}`)).json();
     expect(after.webhook).toEqual({ secret: search.webhook!.secret, disabledAt: expect.any(String), disabledReason: 'The endpoint answered 410 Gone.' });
     const mails = t.mails.slice(mailsBefore);
@@ -165,7 +195,7 @@ describe('Slack and webhook alert deliveries', () => {
     await queueMatched(search.id, 'webhook', [`Goneco later ${Date.now()}`]);
     expect(await run()).toMatchObject({ failed: 1 });
     expect(receiver.received).toHaveLength(1);
-    expect((await deliveries(me, search.id))[0]).toMatchObject({ status: 'failed', error: 'The webhook endpoint is disabled.', attempts: 0 });
+    expect((await deliveries(me, search.id))[0]).toMatchObject({ status: 'failed', error: 'The webhook endpoint is disabled.', statusCode: null });
     expect(t.mails.length - mailsBefore).toBe(1);
 
     receiver.reply(status(200));
@@ -191,11 +221,12 @@ describe('Slack and webhook alert deliveries', () => {
     // A first failure starts the streak; a success ends it.
     await queueMatched(search.id, 'webhook', [`Flaky a ${Date.now()}`]);
     receiver.reply(status(502));
-    expect(await run()).toMatchObject({ retrying: 1 });
+    expect(await run()).toMatchObject({ retried: 1 });
     expect(await failingSince()).not.toBeNull();
     receiver.reply(status(200));
     await queueMatched(search.id, 'webhook', [`Flaky b ${Date.now()}`]);
-    expect(await run({ now: () => new Date(Date.now() + 10_000) })).toMatchObject({ delivered: 2 });
+    await makeDue(search.id);
+    expect(await run()).toMatchObject({ delivered: 2 });
     expect(await failingSince()).toBeNull();
 
     // 23 hours of failures: still on. More than 24: off, and the owner hears of it once.
@@ -203,10 +234,12 @@ describe('Slack and webhook alert deliveries', () => {
     receiver.reply(status(500));
     await setFailingSince(new Date(Date.now() - 23 * 3_600_000));
     await queueMatched(search.id, 'webhook', [`Flaky c ${Date.now()}`]);
-    expect(await run()).toMatchObject({ retrying: 1 });
+    expect(await run()).toMatchObject({ retried: 1 });
     await setFailingSince(new Date(Date.now() - 24 * 3_600_000 - 60_000));
     await queueMatched(search.id, 'webhook', [`Flaky d ${Date.now()}`]);
-    expect(await run({ now: () => new Date(Date.now() + 10_000) })).toMatchObject({ disabled: 1, failed: 1 });
+    await makeDue(search.id);
+    // Both fail for good; only the one that switches the endpoint off mails the owner.
+    expect(await run()).toMatchObject({ failed: 2 });
     const after = (await call(me, 'GET', `/api/saved-searches/${search.id}`)).json();
     expect(after.webhook.disabledAt).toEqual(expect.any(String));
     expect(after.webhook.disabledReason).toMatch(/^Every delivery failed for more than 24 hours/);
@@ -228,7 +261,7 @@ describe('Slack and webhook alert deliveries', () => {
     ]) {
       const search = await savedSearchWith(me, { webhookUrl: url, slackWebhookUrl: url });
       await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`);
-      expect(await run({ config: { ...t.config, env: 'production' } })).toMatchObject({ retrying: 2, delivered: 0 });
+      expect(await run({ config: { ...t.config, env: 'production' } })).toEqual({ retried: 2, delivered: 0, failed: 0 });
       const listed = await deliveries(me, search.id);
       expect(listed).toHaveLength(2);
       for (const delivery of listed) {
