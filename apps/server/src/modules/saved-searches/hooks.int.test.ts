@@ -105,7 +105,10 @@ describe('Slack and webhook alert deliveries', () => {
     expect(body.data.savedSearch).toEqual({ id: search.id, name: 'Fintech seed' });
     expect(body.data.leads).toHaveLength(1);
     expect(body.data.leads[0]?.contacts).toHaveLength(1);
-    expect(JSON.parse(slack!.body).text).toContain('[Test] 1 new lead for “Fintech seed”');
+    const slackText = JSON.parse(slack!.body).text as string;
+    expect(slackText).toContain('[Test] 1 new lead for “Fintech seed”');
+    // The message links to the archive opened on the saved search.
+    expect(slackText).toContain(`${t.config.appUrl}/historical?savedSearch=${search.id}`);
 
     const listed = await deliveries(me, search.id);
     expect(listed).toHaveLength(2);
