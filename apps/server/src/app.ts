@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from './mail/transport.js';
 import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { savedSearchRoutes } from './modules/saved-searches/routes.js';
+import { savedSearchHookRoutes } from './modules/saved-searches/hook-routes.js';
+import { hookChannels } from './modules/saved-searches/index.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { scheduleSavedSearchAlerts } from './jobs/saved-search-alerts.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
@@ -180,13 +182,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(newsletterRoutes);
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
+  await app.register(savedSearchHookRoutes);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
-    // Slack and webhook senders plug in here: scheduleSavedSearchAlerts(app, { channels: { slack, webhook } }).
-    scheduleSavedSearchAlerts(app);
+    scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }) });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);

@@ -735,6 +735,24 @@ describe('fuzz: generated bad input', () => {
     }));
     add(20, badSegment, (id) => ({ route: 'DELETE /api/saved-searches/:id', method: 'DELETE', url: `/api/saved-searches/${id}` }));
     add(20, badSegment, (id) => ({ route: 'POST /api/saved-searches/:id/viewed', method: 'POST', url: `/api/saved-searches/${id}/viewed` }));
+    // Slack and webhook channels (issue 16): ids that are not the caller's, bodies that should be empty, stray query fields.
+    const nonEmptyBody = jsonBody(fc.constantFrom<unknown>({ secret: 'whsec_x' }, { url: 'http://127.0.0.1/' }, [], 'x', 1));
+    for (const action of ['rotate-secret', 'test-event'] as const) {
+      add(15, badSegment, (id) => ({ route: `POST /api/saved-searches/:id/${action}`, method: 'POST', url: `/api/saved-searches/${id}/${action}` }));
+      add(10, fc.tuple(badSegment, nonEmptyBody), ([id, { payload, contentType }]) => ({
+        route: `POST /api/saved-searches/:id/${action}`,
+        method: 'POST',
+        url: `/api/saved-searches/${id}/${action}`,
+        payload,
+        contentType,
+      }));
+    }
+    add(20, badSegment, (id) => ({ route: 'GET /api/saved-searches/:id/deliveries', method: 'GET', url: `/api/saved-searches/${id}/deliveries` }));
+    add(10, badQuery(['limit', 'cursor']), (query) => ({
+      route: 'GET /api/saved-searches/:id/deliveries',
+      method: 'GET',
+      url: `/api/saved-searches/00000000-0000-4000-8000-000000000000/deliveries?${query}`,
+    }));
     return list;
   }
 

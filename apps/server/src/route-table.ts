@@ -61,6 +61,9 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'PUT /api/saved-searches/:id': 'subscriber',
   'DELETE /api/saved-searches/:id': 'subscriber',
   'POST /api/saved-searches/:id/viewed': 'subscriber',
+  'POST /api/saved-searches/:id/rotate-secret': 'subscriber',
+  'POST /api/saved-searches/:id/test-event': 'subscriber',
+  'GET /api/saved-searches/:id/deliveries': 'subscriber',
   'GET /api/subscribers': 'admin',
   'POST /api/send-weekly-email': 'admin',
   // Stripe calls it; the signature is the credential.

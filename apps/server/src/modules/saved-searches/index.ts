@@ -13,4 +13,5 @@ export {
   type AlertOutcome,
   type AlertSenderDeps,
 } from './sender.js';
+export { hookChannels, type HookDeps } from './hooks.js';
 export { newWebhookSecret, savedSearchEmailState, turnOffSavedSearchEmail } from './service.js';
