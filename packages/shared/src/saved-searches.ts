@@ -57,10 +57,13 @@ export const savedSearchFilterSchema = z.unknown().transform((raw, context): Sav
   const asQuery: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null || key === 'lastDays') continue;
-    if ((key === 'minFunding' || key === 'maxFunding') && typeof value === 'number')
-      asQuery[key] = Number.isSafeInteger(value) && value >= 0 ? String(value) : 'x';
-    else if (key === 'hasContacts' && typeof value === 'boolean') asQuery[key] = String(value);
-    else asQuery[key] = value;
+    // JSON types as the response gives them back: amounts are numbers, hasContacts a boolean, lists arrays.
+    if (key === 'minFunding' || key === 'maxFunding') asQuery[key] = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : 'x';
+    else if (key === 'hasContacts') asQuery[key] = typeof value === 'boolean' ? String(value) : 'x';
+    else if ((key === 'industry' || key === 'fundingRound') && !Array.isArray(value)) {
+      context.addIssue({ code: 'custom', message: `${key} must be a list` });
+      return z.NEVER;
+    } else asQuery[key] = value;
   }
   const parsed = leadFilterSchema.safeParse(asQuery);
   if (!parsed.success) {
