@@ -28,6 +28,9 @@ import { leadRoutes } from './modules/leads/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { docsRoutes } from './modules/docs/routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { BAD_ENCODING_MESSAGE, registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -153,11 +156,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('registeredRoutes', registerAccessControl(app));
   registerCsrfProtection(app, config.appUrl);
   await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
+  // Before any route: the document is built from the routes as they register.
+  await registerOpenApi(app, { appUrl: config.appUrl });
   await registerAuth(app, { config, database, mailer, rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
   await app.register(healthRoutes);
   await app.register(leadRoutes);
   await app.register(companyRoutes);
   await app.register(accountRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(docsRoutes);
   await app.register(adminRoutes);
   app.decorate('billing', await createBilling(config, database));
   await app.register(billingRoutes);

@@ -293,6 +293,7 @@ describe('fuzz: generated bad input', () => {
     roleHeaders.public = {};
     roleHeaders.user = await signInAs(t, 'user');
     roleHeaders.subscriber = await signInAs(t, 'subscriber');
+    roleHeaders.api = roleHeaders.subscriber;
     roleHeaders.admin = await signInAs(t, 'admin');
     await signUp(t.app, 'existing@example.com');
   });
@@ -630,6 +631,54 @@ describe('fuzz: generated bad input', () => {
       50,
       fc.oneof({ weight: 4, arbitrary: jsonBody(bulkDeleteBody) }, { weight: 1, arbitrary: structurallyBad }),
     );
+    // Issue 16: the public API (by session here; keys below), API keys, the OpenAPI document and reference.
+    add(60, newFilterQuery, (query) => ({ route: 'GET /api/v1/leads', method: 'GET', url: `/api/v1/leads?${query}` }));
+    add(30, badQuery([...filterKeys, 'cursor', 'sort']), (query) => ({ route: 'GET /api/v1/leads', method: 'GET', url: `/api/v1/leads?${query}` }));
+    add(30, newFilterQuery, (query) => ({ route: 'GET /api/v1/leads/export.csv', method: 'GET', url: `/api/v1/leads/export.csv?${query}` }));
+    add(30, fc.tuple(leadId, fc.option(badQuery(['x', 'id']), { nil: undefined })), ([id, query]) => ({
+      route: 'GET /api/v1/leads/:id',
+      method: 'GET',
+      url: `/api/v1/leads/${id}${query ? `?${query}` : ''}`,
+    }));
+    add(30, fc.oneof(fc.constantFrom(...companyIds), badSegment), (id) => ({
+      route: 'GET /api/v1/companies/:id',
+      method: 'GET',
+      url: `/api/v1/companies/${id}`,
+    }));
+    // Keys that are not keys: 401, never a 500, and no row touched.
+    add(
+      20,
+      fc.tuple(
+        fc.constantFrom(
+          ['GET /api/v1/leads', '/api/v1/leads'],
+          ['GET /api/v1/leads/export.csv', '/api/v1/leads/export.csv'],
+          ['GET /api/v1/leads/:id', `/api/v1/leads/${seededIds[0] ?? ''}`],
+          ['GET /api/v1/companies/:id', `/api/v1/companies/${companyIds[0] ?? ''}`],
+        ),
+        fc.oneof(
+          fc.constantFrom('fw_', 'fw_%', `fw_${'A'.repeat(43)}`, `fw_${'x'.repeat(5000)}`, 'fw_a.b.c'),
+          unicodeGarbage.map((text) => `fw_${encodeURIComponent(text)}`),
+        ),
+      ),
+      ([[route, url], key]) => ({ route, method: 'GET', url, headers: { authorization: `Bearer ${key}` }, anonymous: true }),
+    );
+    add(10, badQuery(['x', 'limit']), (query) => ({ route: 'GET /api/api-keys', method: 'GET', url: `/api/api-keys?${query}` }));
+    body(
+      'POST /api/api-keys',
+      '/api/api-keys',
+      'POST',
+      40,
+      jsonBody(invalidObject({ name: 'Fuzz key' }, { name: fc.oneof(fc.constantFrom('', '   '), longerThan(100), notAString, nulText) })),
+    );
+    add(30, badSegment, (id) => ({ route: 'DELETE /api/api-keys/:id', method: 'DELETE', url: `/api/api-keys/${id}` }));
+    for (const route of ['GET /api/openapi.json', 'GET /api/docs']) {
+      add(5, badQuery(['x', 'url']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));
+    }
+    add(20, fc.oneof(badSegment, fc.constantFrom('docs.js', 'swagger-ui.css', 'index.html', 'package.json')), (file) => ({
+      route: 'GET /api/docs/assets/:file',
+      method: 'GET',
+      url: `/api/docs/assets/${file}`,
+    }));
     return list;
   }
 

@@ -15,6 +15,8 @@ const EXPECTED: Record<Access, Record<Role, 'allowed' | 401 | 403>> = {
   public: { visitor: 'allowed', user: 'allowed', subscriber: 'allowed', admin: 'allowed' },
   user: { visitor: 401, user: 'allowed', subscriber: 'allowed', admin: 'allowed' },
   subscriber: { visitor: 401, user: 403, subscriber: 'allowed', admin: 'allowed' },
+  // By session, as subscriber; API keys are covered in modules/api-keys/api-keys.int.test.ts.
+  api: { visitor: 401, user: 403, subscriber: 'allowed', admin: 'allowed' },
   admin: { visitor: 401, user: 403, subscriber: 403, admin: 'allowed' },
 };
 
@@ -30,10 +32,14 @@ describe('route table', () => {
   let t: TestApp;
   let base = '';
   const headers: Partial<Record<Role, Record<string, string>>> = {};
+  /** A subscriber's personal API key, as the only credential (no cookie, no Origin). */
+  let keyHeaders: Record<string, string> = {};
   beforeAll(async () => {
     t = await buildTestApp();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     for (const role of ROLES) headers[role] = await signInAs(t, role);
+    const created = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: headers.subscriber, payload: { name: 'route table' } });
+    keyHeaders = { authorization: `Bearer ${(created.json() as { key: string }).key}` };
   });
   afterAll(async () => t.close());
 
@@ -86,6 +92,27 @@ describe('route table', () => {
         }
       }
     });
+
+    if (access !== 'public' && !STREAMING.has(key)) {
+      it(`${key} with an API key: ${access === 'api' ? 'allowed' : '401, a key is no session'}`, async () => {
+        const url = urlFor(method, pattern);
+        const withBody = method !== 'GET' && method !== 'HEAD';
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { ...keyHeaders, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+          ...(withBody ? { payload: '{}' } : {}),
+        });
+        if (access === 'api') {
+          expect([401, 403], `${method} ${url} -> ${response.statusCode} ${response.body}`).not.toContain(response.statusCode);
+          expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
+          expect(response.headers['ratelimit-limit']).toBeDefined();
+        } else {
+          expect(response.statusCode, `${method} ${url}`).toBe(401);
+          expect(response.json()).toEqual({ error: expect.stringMatching(/API keys open only the public API/) });
+        }
+      });
+    }
 
     if (method === 'GET' && !pattern.startsWith('/dev/')) {
       it(`HEAD ${pattern} is ${access}, like GET`, async () => {

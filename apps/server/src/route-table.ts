@@ -1,7 +1,9 @@
 // Every HTTP route the server answers under /api and /dev, with who may call it.
 // plugins/access.ts enforces it: a route missing here stops the server from starting,
 // and route-table.int.test.ts calls each one as every role.
-export type Access = 'public' | 'user' | 'subscriber' | 'admin';
+// 'api' is the public API: an active subscriber by session cookie or by personal API key (`Bearer fw_…`);
+// every 'api' route is in the OpenAPI document (GET /api/openapi.json). No other route accepts a key.
+export type Access = 'public' | 'user' | 'subscriber' | 'api' | 'admin';
 
 export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/health': 'public',
@@ -14,6 +16,17 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/leads/stats': 'subscriber',
   'GET /api/leads/export.csv': 'subscriber',
   'GET /api/companies/:id': 'subscriber',
+  'GET /api/v1/leads': 'api',
+  'GET /api/v1/leads/:id': 'api',
+  'GET /api/v1/leads/export.csv': 'api',
+  'GET /api/v1/companies/:id': 'api',
+  // Managed by session only: a key cannot make or revoke keys.
+  'GET /api/api-keys': 'subscriber',
+  'POST /api/api-keys': 'subscriber',
+  'DELETE /api/api-keys/:id': 'subscriber',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/assets/:file': 'public',
   'POST /api/leads': 'admin',
   'PUT /api/leads/:id': 'admin',
   'DELETE /api/leads/:id': 'admin',

@@ -13,3 +13,4 @@ export * from './password-rules.js';
 export * from './companies.js';
 export * from './sources.js';
 export * from './account.js';
+export * from './api-keys.js';

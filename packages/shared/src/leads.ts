@@ -68,3 +68,10 @@ export type FreeLeadsResponse = z.infer<typeof freeLeadsResponseSchema>;
 export function roundText(lead: { fundingRound: string | null }): string {
   return lead.fundingRound ?? UNDISCLOSED;
 }
+
+/** GET /api/v1/leads/:id */
+export const leadParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Lead id must be a UUID'),
+});
+export const leadResponseSchema = z.object({ lead: leadSchema });
+export type LeadResponse = z.infer<typeof leadResponseSchema>;

@@ -1,13 +1,16 @@
-// Who is calling: the session (cookie or bearer token), the role and the subscription.
-// requireUser / requireActiveSubscription / requireAdmin are the only gates, applied from ROUTE_TABLE.
+// Who is calling: the session (cookie or better-auth bearer token) or a personal API key (`Bearer fw_…`),
+// the role and the subscription. requireUser / requireActiveSubscription / requireApiAccess / requireAdmin
+// are the only gates, applied from ROUTE_TABLE. An API key is not a session: only 'api' routes accept it.
 import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
-import type { MeSubscription } from '@fundwire/shared';
+import { API_RATE_LIMIT_PER_MINUTE, type MeSubscription } from '@fundwire/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { subscriptions } from '../db/schema/index.js';
-import { forbidden, unauthorized } from '../errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { subscriptions, users } from '../db/schema/index.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
+import { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from '../modules/api-keys/index.js';
 import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
+import { createLocalRateLimiter, type LocalRateLimiter } from './rate-limit.js';
 
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
@@ -18,6 +21,8 @@ export interface AuthContext {
   user: { id: string; email: string; name: string; role: 'user' | 'admin'; emailVerified: boolean };
   sessionId: string;
   subscription: SubscriptionRecord | null;
+  /** Set when the caller authenticated with a personal API key rather than a session. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -26,6 +31,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authCacheStore: AuthCache;
+    /** Requests per API key per minute, counted in this process (decision 030). */
+    apiRateLimiter: LocalRateLimiter;
+    /** API keys whose last use this instance recorded less than a minute ago. */
+    apiKeysTouched: LRUCache<string, true>;
     /** Every /api and /dev route with the schemas it declared (route-schemas.int.test.ts checks them). */
     routeCatalog: RouteCatalogEntry[];
   }
@@ -102,10 +111,22 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   return cookie !== undefined && SESSION_COOKIE.test(cookie);
 }
 
-/** The credential a request carries (cookie or bearer token), or undefined. */
+/** The personal API key a request presents (`Authorization: Bearer fw_…`), valid or not, or undefined. */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (!authorization?.startsWith('Bearer ')) return undefined;
+  const token = authorization.slice(7).trim();
+  return isApiKeyToken(token) ? token : undefined;
+}
+
+/** The session credential a request carries (cookie or better-auth bearer token), or undefined. An API key is none. */
 export function sessionCredential(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return `bearer:${authorization.slice(7).trim()}`;
+  if (authorization?.startsWith('Bearer ')) {
+    const token = authorization.slice(7).trim();
+    // A key is not a session, and the request's cookie (if any) is not consulted either: one credential per request.
+    return isApiKeyToken(token) ? undefined : `bearer:${token}`;
+  }
   const cookie = request.headers.cookie;
   const match = cookie ? SESSION_COOKIE.exec(cookie) : null;
   if (!match?.[1]) return undefined;
@@ -149,9 +170,12 @@ export function getAuthContext(request: FastifyRequest): Promise<AuthContext | n
   return request.authContext;
 }
 
+export const API_KEY_NOT_A_SESSION = 'API keys open only the public API (/api/v1 and saved searches). Sign in for this route.';
+export const INVALID_API_KEY = 'Invalid or revoked API key';
+
 export async function requireUser(request: FastifyRequest): Promise<AuthContext> {
   const context = await getAuthContext(request);
-  if (!context) throw unauthorized();
+  if (!context) throw unauthorized(apiKeyOf(request) === undefined ? undefined : API_KEY_NOT_A_SESSION);
   return context;
 }
 
@@ -164,16 +188,77 @@ export async function requireActiveSubscription(request: FastifyRequest): Promis
   return context;
 }
 
+async function loadApiKeyContext(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
+  const key = await findApiKey(app.database.db, secret);
+  if (!key) return null;
+  const [user] = await app.database.db
+    .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, key.userId))
+    .limit(1);
+  if (!user) return null;
+  const role = isAdminAccount(user, app.config.adminEmail) ? 'admin' : 'user';
+  return { user: { ...user, role }, sessionId: `api-key:${key.id}`, subscription: await loadSubscriptionRecord(app, user.id), apiKeyId: key.id };
+}
+
+/** Keys share the sessions' cache (and its invalidation per user): revoking or a lapsed subscription takes effect as fast. */
+function cachedApiKeyContext(app: FastifyInstance, secret: string): Promise<AuthContext | null> {
+  // A token of the wrong shape is refused without a lookup, and never takes a place in the cache.
+  if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
+  const authCache = authCacheOf(app);
+  const credential = `api-key:${secret}`;
+  const hit = authCache.get(credential);
+  if (hit) return hit.context;
+  const context = loadApiKeyContext(app, secret);
+  const entry = { context };
+  authCache.set(credential, entry);
+  context.catch(() => {
+    if (authCache.get(credential) === entry) authCache.delete(credential);
+  });
+  return context;
+}
+
+const RATE_LIMIT_MESSAGE = `Rate limit exceeded: ${API_RATE_LIMIT_PER_MINUTE} requests a minute per API key.`;
+
+/**
+ * The public API: an active subscriber by session (as requireActiveSubscription), or by API key. A key is
+ * checked (401), counted against its rate limit (429, with the RateLimit-* headers on every answer), then its
+ * owner's subscription (403).
+ */
+export async function requireApiAccess(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const secret = apiKeyOf(request);
+  if (secret === undefined) return requireActiveSubscription(request);
+  const app = request.server;
+  const context = await cachedApiKeyContext(app, secret);
+  if (!context?.apiKeyId) throw unauthorized(INVALID_API_KEY);
+  request.authContext = Promise.resolve(context);
+  const window = app.apiRateLimiter.hit(context.apiKeyId);
+  reply.header('ratelimit-limit', window.limit).header('ratelimit-remaining', window.remaining).header('ratelimit-reset', window.resetSeconds);
+  if (!window.allowed) {
+    reply.header('retry-after', window.resetSeconds);
+    throw new AppError(429, 'rate_limited', `${RATE_LIMIT_MESSAGE} Try again in ${window.resetSeconds} seconds.`);
+  }
+  if (context.user.role !== 'admin' && !isActive(context.subscription)) {
+    throw forbidden("The key's owner has no active subscription. Choose a plan on the pricing page.");
+  }
+  if (!app.apiKeysTouched.has(context.apiKeyId)) {
+    app.apiKeysTouched.set(context.apiKeyId, true);
+    await touchApiKey(app.database.db, context.apiKeyId);
+  }
+  return context;
+}
+
 export async function requireAdmin(request: FastifyRequest): Promise<AuthContext> {
   const context = await requireUser(request);
   if (context.user.role !== 'admin') throw forbidden('Admin access required');
   return context;
 }
 
-const gates: Record<Access, ((request: FastifyRequest) => Promise<unknown>) | undefined> = {
+const gates: Record<Access, ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined> = {
   public: undefined,
   user: requireUser,
   subscriber: requireActiveSubscription,
+  api: requireApiAccess,
   admin: requireAdmin,
 };
 
@@ -188,6 +273,8 @@ export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
   const catalog: RouteCatalogEntry[] = [];
   app.decorate('authCacheStore', createAuthCache());
+  app.decorate('apiRateLimiter', createLocalRateLimiter({ max: API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }));
+  app.decorate('apiKeysTouched', new LRUCache<string, true>({ max: AUTH_CACHE_MAX, ttl: 60_000 }));
   app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && !route.url.startsWith('/dev')) return;
@@ -204,7 +291,7 @@ export function registerAccessControl(app: FastifyInstance): string[] {
       if (gate) {
         // Before the route's schemas check the input: a caller without access learns nothing about it (401/403, not 400).
         const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
-        route.preValidation = [async (request) => void (await gate(request)), ...existing];
+        route.preValidation = [async (request, reply) => void (await gate(request, reply)), ...existing];
       }
     }
   });

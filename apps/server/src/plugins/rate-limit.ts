@@ -62,3 +62,47 @@ export async function rememberSignInAddress(db: Db, email: string, ip: string): 
 export async function pruneKnownSignInAddresses(db: Db): Promise<void> {
   await db.execute(sql`delete from known_sign_in_addresses where last_sign_in_at < now() - interval '90 days'`);
 }
+
+/** Where a key stands in its window after one more request. */
+export interface WindowState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again (at least 1). */
+  resetSeconds: number;
+}
+
+export interface LocalRateLimiter {
+  hit(key: string): WindowState;
+}
+
+/**
+ * Fixed windows counted in this process, without a database write: a key's window starts with its first
+ * request and lasts windowMs. Each instance counts its own requests (docs/decisions/030-api-keys-and-rate-limit.md).
+ */
+export function createLocalRateLimiter(rule: RateRule, now: () => number = Date.now): LocalRateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = now();
+  return {
+    hit(key) {
+      const at = now();
+      // Ended windows are dropped once per window length, so the map holds only keys used recently.
+      if (at - lastSweep >= rule.windowMs) {
+        for (const [name, window] of windows) if (at - window.start >= rule.windowMs) windows.delete(name);
+        lastSweep = at;
+      }
+      let window = windows.get(key);
+      if (!window || at - window.start >= rule.windowMs) {
+        window = { start: at, count: 0 };
+        windows.set(key, window);
+      }
+      window.count++;
+      return {
+        allowed: window.count <= rule.max,
+        limit: rule.max,
+        remaining: Math.max(0, rule.max - window.count),
+        resetSeconds: Math.max(1, Math.ceil((window.start + rule.windowMs - at) / 1000)),
+      };
+    },
+  };
+}

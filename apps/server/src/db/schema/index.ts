@@ -6,3 +6,4 @@ export * from './rate-limits.js';
 export * from './mail.js';
 export * from './sources.js';
 export * from './visits.js';
+export * from './api-keys.js';

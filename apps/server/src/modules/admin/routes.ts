@@ -10,7 +10,7 @@ import {
   bulkDeleteLeadsResponseSchema,
   importSummarySchema,
   leadInputSchema,
-  leadSchema,
+  leadResponseSchema,
   MAX_BATCH_LEADS,
   okResponseSchema,
 } from '@fundwire/shared';
@@ -28,7 +28,6 @@ const invalidLead = schemaErrors((issues) =>
 );
 
 const leadParamsSchema = z.object({ id: z.string().max(100) });
-const leadResponseSchema = z.object({ lead: leadSchema });
 const BATCH_SHAPE = 'The body must be {"leads": [ ... ]}, a JSON array of leads';
 /** Rows stay unknown here: each is checked against the lead-input contract by the service, and a bad one is skipped with its reason. */
 const batchBodySchema = z.union([z.array(z.unknown()), z.object({ leads: z.array(z.unknown()) })], { message: BATCH_SHAPE });
