@@ -11,7 +11,11 @@ import { MailLinkSigner } from './mail/signed-links.js';
 import { createMailer, type Mailer } from './mail/transport.js';
 import { newWorkerId } from './modules/mail-queue/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
+import { savedSearchRoutes } from './modules/saved-searches/routes.js';
+import { savedSearchHookRoutes } from './modules/saved-searches/hook-routes.js';
+import { hookChannels } from './modules/saved-searches/index.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { scheduleSavedSearchAlerts } from './jobs/saved-search-alerts.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
@@ -133,7 +137,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerInputGuards(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warn: (message) => app.log.warn(message) }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warn: (message) => app.log.warn(message) }));
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -147,7 +152,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded > 0) app.log.info({ leads: seeded }, 'seeded demo leads into the empty database');
   }
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, production: config.env === 'production' });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+    production: config.env === 'production',
+  });
   app.decorate('mailer', mailer);
   app.decorate('mailLinks', new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret')));
   app.decorate('mailWorkerId', newWorkerId());
@@ -170,11 +181,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(billingRoutes);
   await app.register(newsletterRoutes);
   await app.register(alertRoutes);
+  await app.register(savedSearchRoutes);
+  await app.register(savedSearchHookRoutes);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
+    scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }) });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);

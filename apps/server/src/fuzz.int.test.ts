@@ -679,6 +679,80 @@ describe('fuzz: generated bad input', () => {
       method: 'GET',
       url: `/api/docs/assets/${file}`,
     }));
+    // Saved searches (issue 16): bodies that always hold one bad field, ids that are not the caller's.
+    const savedSearch = {
+      name: 'Fintech Series A',
+      filter: { industry: ['Fintech'], fundingRound: ['Series A'], minFunding: 5_000_000 },
+      alerts: { email: 'instant', slackWebhookUrl: null, webhookUrl: null },
+    };
+    const invalidSavedSearch = invalidObject(savedSearch, {
+      name: fc.oneof(fc.constantFrom('', '   ', 'a\u0000b'), longerThan(100), notAString),
+      filter: fc.oneof(
+        fc.constantFrom<unknown>(
+          'x',
+          [],
+          null,
+          { industry: 'Fintech' },
+          { fundingRound: ['Series Z'] },
+          { minFunding: -1 },
+          { minFunding: 1.5 },
+          { minFunding: '5' },
+          { minFunding: 10, maxFunding: 5 },
+          { dateStart: '2026-02-30' },
+          { dateStart: '2026-03-01', dateEnd: '2026-02-01' },
+          { hasContacts: 'yes' },
+          { lastDays: 0 },
+          { lastDays: 366 },
+          { lastDays: 1.5 },
+          { addedAfter: '2026-01-01T00:00:00Z' },
+          { unknownField: 1 },
+          { industry: Array.from({ length: 21 }, (_, index) => `i${index}`) },
+        ),
+        longerThan(200).map((q) => ({ q })),
+      ),
+      alerts: fc.oneof(
+        fc.constantFrom<unknown>(
+          'x',
+          [],
+          { email: 'hourly' },
+          { email: 'off', webhookUrl: 'javascript:alert(1)' },
+          { email: 'off', slackWebhookUrl: 'ftp://example.com/x' },
+          { email: 'off', webhookUrl: 'not a url' },
+          { email: 'off', webhookUrl: 1 },
+        ),
+        longerThan(2000).map((path) => ({ email: 'off', webhookUrl: `https://example.com/${path}` })),
+      ),
+    });
+    body('POST /api/saved-searches', '/api/saved-searches', 'POST', 60, jsonBody(invalidSavedSearch));
+    add(10, badQuery(['x', 'page']), (query) => ({ route: 'GET /api/saved-searches', method: 'GET', url: `/api/saved-searches?${query}` }));
+    add(20, badSegment, (id) => ({ route: 'GET /api/saved-searches/:id', method: 'GET', url: `/api/saved-searches/${id}` }));
+    add(40, fc.tuple(badSegment, jsonBody(invalidSavedSearch)), ([id, { payload, contentType }]) => ({
+      route: 'PUT /api/saved-searches/:id',
+      method: 'PUT',
+      url: `/api/saved-searches/${id}`,
+      payload,
+      contentType,
+    }));
+    add(20, badSegment, (id) => ({ route: 'DELETE /api/saved-searches/:id', method: 'DELETE', url: `/api/saved-searches/${id}` }));
+    add(20, badSegment, (id) => ({ route: 'POST /api/saved-searches/:id/viewed', method: 'POST', url: `/api/saved-searches/${id}/viewed` }));
+    // Slack and webhook channels (issue 16): ids that are not the caller's, bodies that should be empty, stray query fields.
+    const nonEmptyBody = jsonBody(fc.constantFrom<unknown>({ secret: 'whsec_x' }, { url: 'http://127.0.0.1/' }, [], 'x', 1));
+    for (const action of ['rotate-secret', 'test-event'] as const) {
+      add(15, badSegment, (id) => ({ route: `POST /api/saved-searches/:id/${action}`, method: 'POST', url: `/api/saved-searches/${id}/${action}` }));
+      add(10, fc.tuple(badSegment, nonEmptyBody), ([id, { payload, contentType }]) => ({
+        route: `POST /api/saved-searches/:id/${action}`,
+        method: 'POST',
+        url: `/api/saved-searches/${id}/${action}`,
+        payload,
+        contentType,
+      }));
+    }
+    add(20, badSegment, (id) => ({ route: 'GET /api/saved-searches/:id/deliveries', method: 'GET', url: `/api/saved-searches/${id}/deliveries` }));
+    add(10, badQuery(['limit', 'cursor']), (query) => ({
+      route: 'GET /api/saved-searches/:id/deliveries',
+      method: 'GET',
+      url: `/api/saved-searches/00000000-0000-4000-8000-000000000000/deliveries?${query}`,
+    }));
     return list;
   }
 

@@ -14,3 +14,4 @@ export * from './companies.js';
 export * from './sources.js';
 export * from './account.js';
 export * from './api-keys.js';
+export * from './saved-searches.js';

@@ -106,8 +106,11 @@ export type AlertSettingsResponse = z.infer<typeof alertSettingsResponseSchema>;
 /** What a signed mail link (confirm, preferences, unsubscribe) resolves to. */
 export const emailPreferencesResponseSchema = z.object({
   email: z.string(),
-  kind: z.enum(['newsletter', 'alerts']),
+  /** saved-search: one saved search's email alerts (its unsubscribe link turns only that search's email off). */
+  kind: z.enum(['newsletter', 'alerts', 'saved-search']),
   subscribed: z.boolean(),
+  /** The saved search's name, for kind saved-search. */
+  savedSearchName: z.string().nullable().optional(),
   preferences: subscriberPreferencesSchema.nullable(),
   frequency: z.enum(ALERT_FREQUENCIES).nullable(),
 });

@@ -2,7 +2,11 @@
 // session. The token names what it is for and whom; an HMAC over that is the credential.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type LinkSubject = { kind: 'newsletter'; subscriberId: string } | { kind: 'alerts'; userId: string };
+export type LinkSubject =
+  | { kind: 'newsletter'; subscriberId: string }
+  | { kind: 'alerts'; userId: string }
+  /** One saved search's email alerts (issue 16): its unsubscribe turns only that search's email off. */
+  | { kind: 'saved-search'; savedSearchId: string };
 export type LinkPurpose = 'confirm' | 'manage';
 
 /** Confirmation links expire; manage/unsubscribe links keep working, as RFC 8058 expects. */
@@ -21,7 +25,7 @@ export class MailLinkSigner {
   }
 
   sign(purpose: LinkPurpose, subject: LinkSubject, issuedAt = Date.now()): string {
-    const who = subject.kind === 'newsletter' ? `n.${subject.subscriberId}` : `u.${subject.userId}`;
+    const who = subject.kind === 'newsletter' ? `n.${subject.subscriberId}` : subject.kind === 'alerts' ? `u.${subject.userId}` : `s.${subject.savedSearchId}`;
     const payload = Buffer.from(`${purpose}.${who}.${issuedAt.toString(36)}`).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
@@ -38,6 +42,7 @@ export class MailLinkSigner {
     if (purpose === 'confirm' && now - parseInt(issued, 36) > CONFIRM_LINK_TTL_MS) return null;
     if (kind === 'n') return { purpose, subject: { kind: 'newsletter', subscriberId: id } };
     if (kind === 'u') return { purpose, subject: { kind: 'alerts', userId: id } };
+    if (kind === 's') return { purpose, subject: { kind: 'saved-search', savedSearchId: id } };
     return null;
   }
 }

@@ -7,3 +7,4 @@ export * from './mail.js';
 export * from './sources.js';
 export * from './visits.js';
 export * from './api-keys.js';
+export * from './saved-searches.js';

@@ -37,7 +37,7 @@ export function digestSubject(props: Pick<DigestProps, 'kind' | 'cadence' | 'tot
   return digestTitle(props);
 }
 
-function LeadBlock({ lead, withContacts }: { lead: DigestLead; withContacts: boolean }) {
+export function LeadBlock({ lead, withContacts }: { lead: DigestLead; withContacts: boolean }) {
   return (
     <Section style={{ borderTop: `1px solid ${colors.border}`, padding: '14px 0' }}>
       <Text style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>
@@ -101,24 +101,29 @@ export function DigestEmail(props: DigestProps) {
       ))}
       {hidden > 0 ? (
         <Text style={{ fontSize: 14 }}>
-          …and {hidden} more.{' '}
-          <Link href={`${props.appUrl}${isNewsletter ? '/free-leads' : '/dashboard'}`}>See them all on Fundwire</Link>
+          …and {hidden} more. <Link href={`${props.appUrl}${isNewsletter ? '/free-leads' : '/dashboard'}`}>See them all on Fundwire</Link>
         </Text>
       ) : null}
       {isNewsletter ? (
         <Section style={{ backgroundColor: colors.soft, border: `1px solid ${colors.border}`, borderRadius: 8, padding: '16px 20px', marginTop: 16 }}>
           <Text style={{ margin: 0, fontSize: 15, fontWeight: 600 }}>Want the contacts behind these rounds?</Text>
           <Text style={{ margin: '4px 0 12px', fontSize: 14 }}>
-            Subscribers get decision-makers' emails and LinkedIn profiles, search, CSV export and daily or weekly alerts, from{' '}
-            {formatPlanPrice(PLANS.monthly)}. Try it free for {TRIAL_DAYS} days.
+            Subscribers get decision-makers' emails and LinkedIn profiles, search, CSV export and daily or weekly alerts, from {formatPlanPrice(PLANS.monthly)}.
+            Try it free for {TRIAL_DAYS} days.
           </Text>
-          <Button href={`${props.appUrl}/pricing`} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '10px 18px', borderRadius: 6, fontWeight: 600, fontSize: 14 }}>
+          <Button
+            href={`${props.appUrl}/pricing`}
+            style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '10px 18px', borderRadius: 6, fontWeight: 600, fontSize: 14 }}
+          >
             See plans
           </Button>
         </Section>
       ) : (
         <Section style={{ marginTop: 16 }}>
-          <Button href={`${props.appUrl}/dashboard`} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '10px 18px', borderRadius: 6, fontWeight: 600, fontSize: 14 }}>
+          <Button
+            href={`${props.appUrl}/dashboard`}
+            style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '10px 18px', borderRadius: 6, fontWeight: 600, fontSize: 14 }}
+          >
             Open your dashboard
           </Button>
         </Section>

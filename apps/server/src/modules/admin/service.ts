@@ -18,7 +18,7 @@ import {
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
-import { BUMP_LEADS_VERSION_SQL, getLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
+import { BUMP_LEADS_VERSION_SQL, captureLeadsBefore, getLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
 
@@ -71,6 +71,8 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
     const existing = await query('select id, source, identity_key, company_id from leads where id = $1 for update', [id]);
     const row = existing.rows[0];
     if (!row) throw notFound('No such lead');
+    // The outbox for saved-search alerts: the lead as it was, so an edit that makes it match alerts once.
+    await captureLeadsBefore(query, { ids: [id] });
     // An uploaded lead keeps the identity its source gave it, so the next import finds it again.
     const key = row.source === 'manual' ? leadIdentityKey(input) : String(row.identity_key);
     const other = await findByIdentity(query, key);

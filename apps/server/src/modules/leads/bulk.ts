@@ -4,6 +4,7 @@ import { leadIdentityKey, type Contact, type EditableLeadField, type LeadInput, 
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
+import { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
 
 /** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */
 export type BulkContact = Contact;
@@ -95,6 +96,8 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   // Each lead finds or creates its company in this transaction; a lead that moves company may leave one empty.
   const companyIds = await upsertCompanies(query, [...byIdentity.values()]);
   const previous = await query('select company_id from leads where identity_key = any($1::text[]) and company_id is not null', [[...byIdentity.keys()]]);
+  // The outbox for saved-search alerts: the stored leads as they are before this write.
+  const captured = await captureLeadsBefore(query, { identityKeys: [...byIdentity.keys()] });
   for (const [key, lead] of byIdentity) {
     columns.ids.push(lead.id ?? null);
     columns.names.push(lead.companyName);
@@ -156,11 +159,14 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   const byKey: UpsertResult['byKey'] = new Map();
   let created = 0;
   const updatedIds: string[] = [];
+  const createdIds: string[] = [];
   for (const row of result.rows) {
     idByKey.set(String(row.identity_key), String(row.id));
     byKey.set(String(row.identity_key), { id: String(row.id), outcome: row.inserted === true ? 'created' : 'updated' });
-    if (row.inserted === true) created++;
-    else updatedIds.push(String(row.id));
+    if (row.inserted === true) {
+      created++;
+      createdIds.push(String(row.id));
+    } else updatedIds.push(String(row.id));
   }
   // Leads matched but unchanged are not returned by the upsert; their contacts may still be new.
   const unchangedKeys = [...byIdentity.keys()].filter((key) => !idByKey.has(key));
@@ -172,9 +178,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     }
   }
   // Uploaded contacts replace a lead's contacts, unless the admin edited them by hand or the upload has none.
-  const replaceable = [...byIdentity]
-    .filter(([key, lead]) => lead.contacts.length > 0 && idByKey.has(key))
-    .map(([key]) => idByKey.get(key)!);
+  const replaceable = [...byIdentity].filter(([key, lead]) => lead.contacts.length > 0 && idByKey.has(key)).map(([key]) => idByKey.get(key)!);
   const contactsChanged = new Set<string>();
   if (replaceable.length > 0) {
     const editable = await query(`select id from leads where id = any($1::uuid[]) and not ('contacts' = any(edited_fields))`, [replaceable]);
@@ -210,6 +214,8 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
       [contactLeadIds, positions, names, roles, emails, links],
     );
   }
+  await keepChangedLeads(query, captured, [...updatedIds, ...contactsChanged]);
+  await recordCreatedLeads(query, createdIds);
   await query(BUMP_LEADS_VERSION_SQL);
   return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()], byKey };
 }

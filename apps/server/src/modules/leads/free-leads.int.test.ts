@@ -26,7 +26,11 @@ describe('GET /api/free-leads', () => {
     expect(body.leads).toHaveLength(FREE_LEADS_COUNT);
     expect(body.message).toContain('40');
 
-    const newestDates = seeded.map((lead) => lead.fundingDate).sort().reverse().slice(0, FREE_LEADS_COUNT);
+    const newestDates = seeded
+      .map((lead) => lead.fundingDate)
+      .sort()
+      .reverse()
+      .slice(0, FREE_LEADS_COUNT);
     expect(body.leads.map((lead) => lead.fundingDate)).toEqual(newestDates);
 
     const allowed = Object.keys(freeLeadSchema.shape).sort();

@@ -1,4 +1,6 @@
-// What other modules may use of leads: the one bulk write path, the cache version bump, and reading a lead.
+// What other modules may use of leads: the one bulk write path, the cache version bump, reading a lead, the
+// filter's SQL conditions and the change outbox (saved-search alerts).
 export { upsertLeadBatch, type BulkContact, type BulkLead, type UpsertResult } from './bulk.js';
 export { BUMP_LEADS_VERSION_SQL } from './cache.js';
-export { contactsFor, getLead, leadWithHistoryColumns, toLead } from './service.js';
+export { columnConditions, contactsFor, getLead, leadWithHistoryColumns, searchCondition, searchQuery, toLead } from './service.js';
+export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';

@@ -97,7 +97,7 @@ export function recentStartDate(now = new Date()): string {
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
  * indexes (decision 026); contacts and the time a lead was added are read from their own indexes. */
-function columnConditions(filter: LeadFilter): SQL | undefined {
+export function columnConditions(filter: LeadFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
   if (filter.fundingRound) {
@@ -124,9 +124,11 @@ function columnConditions(filter: LeadFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function searchCondition(q: string | undefined): SQL | undefined {
+/** The search words' condition; `query` is searchQuery(q) when the caller has it already (the alert matcher
+ * computes each saved search's tsquery once, not once per row). */
+export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
   if (!q) return undefined;
-  const words = sql`${leads.searchVector} @@ ${searchQuery(q)}`;
+  const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
   return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
 }
 

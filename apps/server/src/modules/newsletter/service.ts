@@ -16,6 +16,7 @@ import { setAlertFrequency } from '../alerts/index.js';
 import { countDigestLeads } from '../mail-queue/index.js';
 import type { MailLinkSigner } from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type VerifiedLink } from '../../mail/signed-links.js';
+import { savedSearchEmailState, turnOffSavedSearchEmail } from '../saved-searches/index.js';
 import type { Mailer } from '../../mail/transport.js';
 
 export interface NewsletterDeps {
@@ -133,6 +134,18 @@ async function readPreferences(deps: NewsletterDeps, link: VerifiedLink): Promis
       frequency: null,
     };
   }
+  if (link.subject.kind === 'saved-search') {
+    const search = await savedSearchEmailState(deps.database.db, link.subject.savedSearchId);
+    if (!search) throw badRequest(INVALID_LINK_MESSAGE);
+    return {
+      email: search.email,
+      kind: 'saved-search',
+      subscribed: search.emailMode !== 'off',
+      preferences: null,
+      frequency: null,
+      savedSearchName: search.name,
+    };
+  }
   const [row] = await db
     .select({ email: users.email, frequency: alertSettings.frequency })
     .from(users)
@@ -168,6 +181,8 @@ export async function updateEmailPreferences(
         updatedAt: sql`now()`,
       })
       .where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+  } else if (link.subject.kind === 'saved-search') {
+    throw badRequest('Change this saved search’s alerts on your Saved searches page');
   } else {
     if (!input.frequency) throw badRequest('Choose how often you want alerts');
     await setAlertFrequency(deps.database, link.subject.userId, input.frequency);
@@ -183,6 +198,8 @@ export async function unsubscribe(deps: NewsletterDeps, token: string): Promise<
       .update(newsletterSubscribers)
       .set({ status: 'unsubscribed', unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(newsletterSubscribers.id, link.subject.subscriberId));
+  } else if (link.subject.kind === 'saved-search') {
+    await turnOffSavedSearchEmail(deps.database.db, link.subject.savedSearchId);
   } else {
     await setAlertFrequency(deps.database, link.subject.userId, 'off');
   }

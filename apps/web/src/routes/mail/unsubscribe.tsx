@@ -31,7 +31,11 @@ export function UnsubscribeRoute() {
           <h1 className="text-2xl font-semibold">You're unsubscribed</h1>
           <p className="mt-2 text-muted-foreground">
             <span className="font-medium text-foreground break-all">{unsubscribe.data.email}</span>{' '}
-            {unsubscribe.data.kind === 'alerts' ? 'will not get alert emails any more.' : 'will not get the Fundwire newsletter any more.'}
+            {unsubscribe.data.kind === 'saved-search'
+              ? `will not get emails for the saved search “${unsubscribe.data.savedSearchName ?? ''}” any more.`
+              : unsubscribe.data.kind === 'alerts'
+                ? 'will not get alert emails any more.'
+                : 'will not get the Fundwire newsletter any more.'}
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-2">
             <Button asChild variant="outline">
@@ -43,7 +47,12 @@ export function UnsubscribeRoute() {
           </div>
         </Card>
       ) : unsubscribe.isError ? (
-        <ErrorState title="We could not unsubscribe you" message={unsubscribe.error.message} onRetry={isRetryable(unsubscribe.error) ? () => unsubscribe.mutate() : undefined} retrying={unsubscribe.isPending} />
+        <ErrorState
+          title="We could not unsubscribe you"
+          message={unsubscribe.error.message}
+          onRetry={isRetryable(unsubscribe.error) ? () => unsubscribe.mutate() : undefined}
+          retrying={unsubscribe.isPending}
+        />
       ) : (
         <div className="flex justify-center py-16">
           <Spinner label="Unsubscribing…" showLabel />

@@ -1,0 +1,288 @@
+// The alert delivery worker (docs/decisions/031-saved-search-alerts.md). alert_deliveries is a queue like
+// mail_deliveries: a worker claims due rows with FOR UPDATE SKIP LOCKED and a lease, sends each through its
+// channel, and records the outcome. A lease left by a crashed worker runs out and another worker takes the row.
+// Email is built in; Slack and webhook senders plug in through `channels` (the t16-hooks module).
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AlertChannel, AlertEvent, Lead, SavedSearchFilter } from '@fundwire/shared';
+import type { Database, RawQuery } from '../../db/client.js';
+import { leads } from '../../db/schema/index.js';
+import { recipientLinks, unsubscribeHeaders, type MailLinkSigner } from '../../mail/signed-links.js';
+import type { Mailer } from '../../mail/transport.js';
+import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
+
+/** The most leads one message carries; the rest of a batch is still marked delivered with it (the search link shows them all). */
+export const ALERT_LEAD_LIMIT = 50;
+export const ALERT_LEASE_MS = 120_000;
+/** Email: attempts before a delivery fails for good (channels may decide sooner with `failed`). */
+export const ALERT_MAX_ATTEMPTS = 6;
+
+/** One claimed delivery with what a channel needs to send it. */
+export interface AlertBatch {
+  deliveryId: string;
+  channel: AlertChannel;
+  event: AlertEvent;
+  /** 1 on the first try (the count includes this one). */
+  attempt: number;
+  /** When the delivery was queued. */
+  createdAt: Date;
+  savedSearch: {
+    id: string;
+    name: string;
+    filter: SavedSearchFilter;
+    userId: string;
+    ownerEmail: string;
+    emailMode: 'off' | 'instant' | 'daily' | 'weekly';
+    slackWebhookUrl: string | null;
+    webhookUrl: string | null;
+    webhookSecret: string | null;
+    webhookDisabledAt: Date | null;
+  };
+  /** The new leads (matches), or the test event's sample lead; at most ALERT_LEAD_LIMIT. */
+  leads: Lead[];
+  /** How many leads the delivery holds in all. */
+  totalLeads: number;
+}
+
+/**
+ * What a channel reports. delivered: done. retry: try again after retryInMs (the channel's own schedule or
+ * Retry-After; the worker's backoff when absent). failed: never again (410, out of retries, endpoint disabled).
+ */
+export interface AlertOutcome {
+  status: 'delivered' | 'retry' | 'failed';
+  statusCode?: number | null;
+  durationMs?: number | null;
+  error?: string | null;
+  retryInMs?: number;
+}
+
+export type AlertChannelSender = (batch: AlertBatch) => Promise<AlertOutcome>;
+
+export interface AlertSenderDeps {
+  database: Database;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  mailer: Mailer;
+  signer: MailLinkSigner;
+  /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
+  channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
+}
+
+export interface AlertDrainOptions {
+  workerId: string;
+  leaseMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+export interface AlertDrainResult {
+  delivered: number;
+  failed: number;
+  retried: number;
+}
+
+const BASE_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 3_600_000;
+export function alertBackoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+interface Claimed {
+  id: string;
+  savedSearchId: string;
+  channel: AlertChannel;
+  event: AlertEvent;
+  attempts: number;
+  createdAt: Date;
+  payload: unknown;
+}
+
+async function claim(query: RawQuery, channels: AlertChannel[], options: { workerId: string; leaseMs: number; batchSize: number }): Promise<Claimed[]> {
+  const result = await query(
+    `with picked as (
+       select id from alert_deliveries
+       where status in ('pending', 'retrying') and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+         and channel = any($4::text[])
+       order by next_attempt_at
+       limit $1
+       for update skip locked)
+     update alert_deliveries d
+       set locked_by = $2, locked_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
+     from picked where d.id = picked.id
+     returning d.id, d.saved_search_id, d.channel, d.event, d.attempts, d.created_at, d.payload`,
+    [options.batchSize, options.workerId, options.leaseMs / 1000, channels],
+  );
+  return result.rows.map((row) => ({
+    id: String(row.id),
+    savedSearchId: String(row.saved_search_id),
+    channel: row.channel as AlertChannel,
+    event: row.event as AlertEvent,
+    attempts: Number(row.attempts),
+    createdAt: new Date(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at)),
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+  }));
+}
+
+async function loadBatch(database: Database, claimed: Claimed): Promise<AlertBatch | null> {
+  const { searchRow, leadIds, totalLeads } = await database.rawTransaction(async (query) => {
+    const search = await query(
+      `select s.id, s.name, s.filter, s.user_id, u.email, s.email_mode, s.slack_webhook_url, s.webhook_url, s.webhook_secret, s.webhook_disabled_at
+       from saved_searches s join users u on u.id = s.user_id where s.id = $1`,
+      [claimed.savedSearchId],
+    );
+    const ids = await query(
+      `select dl.lead_id, count(*) over () as total from alert_delivery_leads dl join leads l on l.id = dl.lead_id
+       where dl.delivery_id = $1 order by l.funding_date desc, l.id desc limit $2`,
+      [claimed.id, ALERT_LEAD_LIMIT],
+    );
+    return { searchRow: search.rows[0], leadIds: ids.rows.map((row) => String(row.lead_id)), totalLeads: Number(ids.rows[0]?.total ?? 0) };
+  });
+  if (!searchRow) return null;
+  let batchLeads: Lead[] = [];
+  if (leadIds.length > 0) {
+    const rows = await database.db.select(leadWithHistoryColumns).from(leads).where(inArray(leads.id, leadIds));
+    const contacts = await contactsFor(database.db, leadIds);
+    const byId = new Map(rows.map((row) => [row.id, toLead(row, contacts.get(row.id) ?? [])]));
+    batchLeads = leadIds.flatMap((id) => byId.get(id) ?? []);
+  } else if (claimed.event === 'test' && claimed.payload && typeof claimed.payload === 'object' && 'leads' in claimed.payload) {
+    batchLeads = (claimed.payload as { leads: Lead[] }).leads;
+  }
+  const date = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+  return {
+    deliveryId: claimed.id,
+    channel: claimed.channel,
+    event: claimed.event,
+    attempt: claimed.attempts,
+    createdAt: claimed.createdAt,
+    savedSearch: {
+      id: String(searchRow.id),
+      name: String(searchRow.name),
+      filter: (typeof searchRow.filter === 'string' ? JSON.parse(searchRow.filter) : searchRow.filter) as SavedSearchFilter,
+      userId: String(searchRow.user_id),
+      ownerEmail: String(searchRow.email),
+      emailMode: searchRow.email_mode as AlertBatch['savedSearch']['emailMode'],
+      slackWebhookUrl: searchRow.slack_webhook_url === null ? null : String(searchRow.slack_webhook_url),
+      webhookUrl: searchRow.webhook_url === null ? null : String(searchRow.webhook_url),
+      webhookSecret: searchRow.webhook_secret === null ? null : String(searchRow.webhook_secret),
+      webhookDisabledAt: date(searchRow.webhook_disabled_at),
+    },
+    leads: batchLeads,
+    totalLeads: claimed.event === 'test' ? batchLeads.length : totalLeads,
+  };
+}
+
+/** A stable Message-ID per delivery: a mail resent after a lost acknowledgement keeps its identity. */
+function messageIdFor(deliveryId: string, appUrl: string): string {
+  const digest = createHash('sha256').update(`alert\n${deliveryId}`).digest('hex').slice(0, 32);
+  return `<${digest}@${new URL(appUrl).hostname || 'fundwire.local'}>`;
+}
+
+/** The email channel: one mail per delivery to the search's owner, with that search's one-click unsubscribe. */
+export function emailChannel(deps: Pick<AlertSenderDeps, 'appUrl' | 'mailer' | 'signer'>): AlertChannelSender {
+  return async (batch) => {
+    if (batch.savedSearch.emailMode === 'off') return { status: 'failed', error: 'Email alerts were turned off for this saved search' };
+    if (batch.leads.length === 0) return { status: 'failed', error: 'Nothing to send: the leads were deleted' };
+    const { renderSavedSearchAlert } = await import('../../mail/templates/saved-search-alert.js');
+    const links = recipientLinks(deps.appUrl, deps.signer, { kind: 'saved-search', savedSearchId: batch.savedSearch.id });
+    const mail = await renderSavedSearchAlert({
+      appUrl: deps.appUrl,
+      savedSearch: batch.savedSearch,
+      cadence: batch.savedSearch.emailMode,
+      leads: batch.leads,
+      footer: { unsubscribe: links.unsubscribePage, preferences: `${deps.appUrl}/searches` },
+    });
+    const started = Date.now();
+    await deps.mailer.send({
+      to: batch.savedSearch.ownerEmail,
+      ...mail,
+      headers: unsubscribeHeaders(links),
+      messageId: messageIdFor(batch.deliveryId, deps.appUrl),
+    });
+    return { status: 'delivered', durationMs: Date.now() - started };
+  };
+}
+
+async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
+}
+
+/** Sends every due delivery; returns when none is left to claim (or on abort). */
+export async function drainAlertDeliveries(deps: AlertSenderDeps, options: AlertDrainOptions): Promise<AlertDrainResult> {
+  const { database, log } = deps;
+  const leaseMs = options.leaseMs ?? ALERT_LEASE_MS;
+  const senders: Partial<Record<AlertChannel, AlertChannelSender>> = { email: emailChannel(deps), ...deps.channels };
+  const channels = Object.keys(senders) as AlertChannel[];
+  const result: AlertDrainResult = { delivered: 0, failed: 0, retried: 0 };
+
+  // Only the lease holder records an outcome: a worker whose lease ran out and was taken over records nothing.
+  const finish = (claimed: Claimed, outcome: AlertOutcome) => {
+    const status = outcome.status === 'retry' ? 'retrying' : outcome.status;
+    const retryInMs = outcome.status === 'retry' ? (outcome.retryInMs ?? alertBackoffMs(claimed.attempts)) : 0;
+    return database.rawTransaction((query) =>
+      query(
+        `update alert_deliveries set status = $3, locked_until = null, locked_by = null, status_code = $4, duration_ms = $5, last_error = $6,
+           last_attempt_at = now(), delivered_at = case when $3 = 'delivered' then now() else delivered_at end,
+           next_attempt_at = now() + make_interval(secs => $7::double precision)
+         where id = $1 and locked_by = $2`,
+        [
+          claimed.id,
+          options.workerId,
+          status,
+          outcome.statusCode ?? null,
+          outcome.durationMs === undefined || outcome.durationMs === null ? null : Math.round(outcome.durationMs),
+          outcome.error ?? null,
+          retryInMs / 1000,
+        ],
+      ),
+    );
+  };
+
+  const deliver = async (claimed: Claimed) => {
+    let outcome: AlertOutcome;
+    try {
+      const batch = await loadBatch(database, claimed);
+      if (!batch) outcome = { status: 'failed', error: 'The saved search was deleted' };
+      else outcome = await senders[claimed.channel]!(batch);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = typeof (error as { responseCode?: unknown }).responseCode === 'number' && (error as { responseCode: number }).responseCode >= 500;
+      outcome = permanent || claimed.attempts >= ALERT_MAX_ATTEMPTS ? { status: 'failed', error: message } : { status: 'retry', error: message };
+    }
+    if (outcome.status === 'retry' && claimed.channel === 'email' && claimed.attempts >= ALERT_MAX_ATTEMPTS) outcome = { ...outcome, status: 'failed' };
+    // Sent but not recorded: the lease runs out and it is sent once more (the only way to get it twice), so try hard.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await finish(claimed, outcome);
+        break;
+      } catch (error) {
+        if (attempt >= 5) {
+          log.error({ delivery: claimed.id, err: error }, 'alert delivery outcome not recorded');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+    if (outcome.status === 'delivered') result.delivered++;
+    else if (outcome.status === 'failed') {
+      result.failed++;
+      log.warn({ delivery: claimed.id, channel: claimed.channel, err: outcome.error }, 'alert delivery failed for good');
+    } else result.retried++;
+  };
+
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const claimed = await database.rawTransaction((query) =>
+      claim(query, channels, { workerId: options.workerId, leaseMs, batchSize: options.batchSize ?? 20 }),
+    );
+    if (claimed.length === 0) break;
+    await eachWithLimit(claimed, options.concurrency ?? 4, deliver);
+  }
+  return result;
+}
