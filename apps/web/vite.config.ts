@@ -12,7 +12,11 @@ const API_TARGET = 'http://127.0.0.1:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // csv-stringify's Node build calls Buffer when it loads; the browser app takes its browser build.
+      ...(isSsrBuild ? {} : { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' }),
+    },
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true }

@@ -4,7 +4,7 @@ import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_LIMIT_MESSAGE, type SavedSearch,
 import { LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -25,6 +25,7 @@ export interface SavedSearchDialogProps {
 
 export function SavedSearchDialog({ open, onOpenChange, search, filter: initialFilter }: SavedSearchDialogProps) {
   const save = useSaveSearch(search?.id);
+  const navigate = useNavigate();
   const [filter, setFilter] = useState(initialFilter);
   const {
     register,
@@ -62,14 +63,8 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
         onSuccess: (saved) => {
           onOpenChange(false);
           if (search) toast.success(`Saved “${saved.name}”`);
-          else
-            toast.success(`Search saved: ${saved.name}`, {
-              description: (
-                <Link to={paths.searches} className="font-medium underline underline-offset-4">
-                  See your saved searches
-                </Link>
-              ),
-            });
+          // The toast lives outside the router: its action navigates rather than rendering a <Link>.
+          else toast.success(`Search saved: ${saved.name}`, { action: { label: 'View saved searches', onClick: () => void navigate(paths.searches) } });
         },
         // The 409 at the limit carries the server's own words (SAVED_SEARCH_LIMIT_MESSAGE).
         onError: (error) => toast.error(error.message || SAVED_SEARCH_LIMIT_MESSAGE),
