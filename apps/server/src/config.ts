@@ -22,10 +22,7 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
   z
     .string()
     .optional()
-    .refine(
-      (value) => value === undefined || (/^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max),
-      `must be a whole number from ${min} to ${max}`,
-    )
+    .refine((value) => value === undefined || (/^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max), `must be a whole number from ${min} to ${max}`)
     .transform((value) => (value === undefined ? fallback : Number(value.trim())));
 
 const envSchema = z.object({
@@ -60,10 +57,7 @@ const envSchema = z.object({
   STRIPE_PRICE_MONTHLY: optionalString,
   STRIPE_PRICE_ANNUAL: optionalString,
   /** Where the Stripe SDK sends API calls; only for a local stand-in in tests. */
-  STRIPE_API_URL: optionalString.refine(
-    (value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value),
-    'must be a base URL such as http://127.0.0.1:12111',
-  ),
+  STRIPE_API_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value), 'must be a base URL such as http://127.0.0.1:12111'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
@@ -82,9 +76,9 @@ const envSchema = z.object({
     .optional()
     .refine((value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1), 'must be a number of at least 1')
     .transform((value) => (value === undefined ? 1 : Number(value))),
-  /** off: every lead read goes to the database (bench/leads' uncached table). */
   /** Run the saved-search alert job this often (ms) even when NODE_ENV=test: the e2e server sets it so Send test event delivers. */
   SAVED_SEARCH_ALERTS_EVERY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).optional(),
+  /** off: every lead read goes to the database (bench/leads' uncached table). */
   LEAD_CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
   WEB_DIST_DIR: optionalString,
