@@ -1,6 +1,6 @@
 import { freeLeadsResponseSchema } from '@fundwire/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, isRetryable } from './api-client';
+import { ApiError, apiFetch, isRetryable, serverMessage } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -50,6 +50,29 @@ describe('apiFetch', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ email: 'a@b.example' }));
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends a CSV file as it is with a text/csv content type', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse(200, { total: 1 }));
+    const file = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+
+    await apiFetch('/api/admin/imports', { method: 'POST', csv: file });
+
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBe(file);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('text/csv');
+  });
+
+  it('keeps the error body for details beyond its text, and says only what the server added', async () => {
+    const body = { error: 'Invalid lead', issues: [{ field: 'domain', message: 'must be a domain' }] };
+    stubFetch(async () => jsonResponse(400, body));
+
+    const error = await catchError(apiFetch('/api/leads', { method: 'POST', body: {}, fallbackMessage: 'Failed to create lead' }));
+
+    expect(error).toMatchObject({ status: 400, body });
+    expect(serverMessage(error, 'Failed to create lead')).toBe('Invalid lead');
+    expect(serverMessage(new ApiError(500, 'Failed to create lead'), 'Failed to create lead')).toBeUndefined();
+    expect(serverMessage(new Error('x'), 'Failed to create lead')).toBeUndefined();
   });
 
   it('uses the server error text of a non-OK response', async () => {

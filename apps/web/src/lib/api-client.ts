@@ -6,12 +6,21 @@
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got a response (offline, DNS, aborted proxy). */
   readonly status: number;
+  /** The parsed error body, for details beyond its `error` text (a 400's field issues, rejected batch rows). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
+}
+
+/** The server's text for a failure, when it said something beyond our own fallback. */
+export function serverMessage(error: unknown, fallbackMessage: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.message && error.message !== fallbackMessage ? error.message : undefined;
 }
 
 /**
@@ -35,6 +44,8 @@ export interface ApiFetchOptions<T> {
   method?: HttpMethod;
   /** Sent as JSON. Leave undefined to send no body (and no Content-Type). */
   body?: unknown;
+  /** A CSV file sent as it is, with Content-Type text/csv (instead of a JSON body). */
+  csv?: Blob | string;
   /** Validates the success body; a mismatch is treated as a failed request. */
   schema?: ResponseSchema<T>;
   /** Shown when the server gives no `{error}` text, e.g. "Failed to fetch leads". */
@@ -46,18 +57,19 @@ export interface ApiFetchOptions<T> {
 const NETWORK_FALLBACK = 'Could not reach the server. Check your connection and try again.';
 
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, fallbackMessage, signal, headers } = options;
+  const { method = 'GET', body, csv, schema, fallbackMessage, signal, headers } = options;
 
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(csv !== undefined ? { 'Content-Type': 'text/csv' } : body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
   };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  if (csv !== undefined) init.body = csv;
+  else if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;
 
   let response: Response;
@@ -74,13 +86,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (!response.ok) {
     const serverText = errorText(data);
     const message = serverText ?? fallbackMessage ?? `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, data);
   }
 
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(response.status, fallbackMessage ?? 'The server sent an unexpected response.');
+    throw new ApiError(response.status, fallbackMessage ?? 'The server sent an unexpected response.', data);
   }
   return parsed.data;
 }

@@ -14,7 +14,6 @@ import { DEFAULT_LEAD_SORT, withSortQuery, type LeadSortParams } from '@/lib/lea
 import { leadFilterQueryString } from '@/lib/leads/view-params';
 import { apiFetch } from '@/lib/api-client';
 import { ADMIN_MESSAGES } from './messages';
-import { adminRequest } from './request';
 
 export const LEADS_BATCH_URL = '/api/leads/batch';
 export const IMPORT_PREVIEW_URL = '/api/admin/imports/preview';
@@ -71,14 +70,14 @@ export interface SaveLeadVariables {
   input: LeadInput;
 }
 
-/** POST /api/leads or PUT /api/leads/:id. Errors are ApiRequestErrors (a 400 carries field issues). */
+/** POST /api/leads or PUT /api/leads/:id. Errors are ApiErrors (a 400's body carries field issues). */
 export function useSaveLead() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
     mutationFn: ({ id, input }: SaveLeadVariables) =>
       id === undefined
-        ? adminRequest(LEADS_URL, { method: 'POST', body: { json: input }, fallbackMessage: ADMIN_MESSAGES.createFailed })
-        : adminRequest(leadUrl(id), { method: 'PUT', body: { json: input }, fallbackMessage: ADMIN_MESSAGES.updateFailed }),
+        ? apiFetch(LEADS_URL, { method: 'POST', body: input, fallbackMessage: ADMIN_MESSAGES.createFailed })
+        : apiFetch(leadUrl(id), { method: 'PUT', body: input, fallbackMessage: ADMIN_MESSAGES.updateFailed }),
     onSuccess: invalidateLeads,
   });
 }
@@ -86,7 +85,7 @@ export function useSaveLead() {
 export function useDeleteLead() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
-    mutationFn: (id: string) => adminRequest(leadUrl(id), { method: 'DELETE', fallbackMessage: ADMIN_MESSAGES.deleteFailed }),
+    mutationFn: (id: string) => apiFetch(leadUrl(id), { method: 'DELETE', fallbackMessage: ADMIN_MESSAGES.deleteFailed }),
     // A 404 means someone else deleted it: refresh either way.
     onSettled: invalidateLeads,
   });
@@ -98,9 +97,9 @@ export function useBulkDeleteLeads() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      adminRequest(LEADS_BULK_DELETE_URL, {
+      apiFetch(LEADS_BULK_DELETE_URL, {
         method: 'POST',
-        body: { json: { ids } },
+        body: { ids },
         schema: bulkDeleteLeadsResponseSchema,
         fallbackMessage: ADMIN_MESSAGES.bulkDeleteFailed,
       }),
@@ -112,9 +111,9 @@ export function useBatchUpload() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
     mutationFn: (leads: readonly Record<string, unknown>[]) =>
-      adminRequest(LEADS_BATCH_URL, {
+      apiFetch(LEADS_BATCH_URL, {
         method: 'POST',
-        body: { json: { leads } },
+        body: { leads },
         schema: batchUploadResponseSchema,
         fallbackMessage: ADMIN_MESSAGES.batchFailed,
       }),
@@ -126,9 +125,9 @@ export function useBatchUpload() {
 export function usePreviewImport() {
   return useMutation({
     mutationFn: (file: Blob) =>
-      adminRequest(IMPORT_PREVIEW_URL, {
+      apiFetch(IMPORT_PREVIEW_URL, {
         method: 'POST',
-        body: { csv: file },
+        csv: file,
         schema: importSummarySchema,
         fallbackMessage: ADMIN_MESSAGES.importPreviewFailed,
       }),
@@ -140,7 +139,7 @@ export function useRunImport() {
   const invalidateLeads = useInvalidateLeads();
   return useMutation({
     mutationFn: (file: Blob) =>
-      adminRequest(IMPORT_URL, { method: 'POST', body: { csv: file }, schema: importSummarySchema, fallbackMessage: ADMIN_MESSAGES.importFailed }),
+      apiFetch(IMPORT_URL, { method: 'POST', csv: file, schema: importSummarySchema, fallbackMessage: ADMIN_MESSAGES.importFailed }),
     onSuccess: invalidateLeads,
   });
 }

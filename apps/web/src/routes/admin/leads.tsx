@@ -20,7 +20,7 @@ import { CsvImportDialog } from '@/features/admin/components/csv-import-dialog';
 import { LeadFormDialog } from '@/features/admin/components/lead-form-dialog';
 import { ADMIN_MESSAGES, bulkDeletedMessage } from '@/features/admin/messages';
 import { pageAfterEmptyResult } from '@/features/admin/paging';
-import { serverMessage } from '@/features/admin/request';
+import { serverMessage } from '@/lib/api-client';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { sortKey } from '@/lib/leads/sort-params';
 import { useLeadSort } from '@/lib/leads/use-lead-sort';

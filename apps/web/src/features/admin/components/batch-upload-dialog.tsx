@@ -11,7 +11,7 @@ import { useBatchUpload } from '../api';
 import { batchErrorBodySchema, describeBatchRows, parseBatchJson, prepareBatchLead, sampleBatchText, skippedToBatchRows, type BatchRowProblem } from '../batch';
 import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, batchUploadedMessage } from '../messages';
-import { ApiRequestError, serverMessage } from '../request';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 
 /** Rejected rows listed in full; past this the list says how many more there are. */
@@ -87,7 +87,7 @@ function BatchUploadForm({ upload, onCancel, onUploaded }: BatchUploadFormProps)
         onUploaded();
       },
       onError: (error) => {
-        const body = error instanceof ApiRequestError ? batchErrorBodySchema.safeParse(error.body) : null;
+        const body = error instanceof ApiError ? batchErrorBodySchema.safeParse(error.body) : null;
         if (body?.success && body.data.skippedRows.length > 0) {
           setRejectedRows(describeBatchRows(skippedToBatchRows(body.data.skippedRows), leads));
           toast.error(ADMIN_MESSAGES.batchFailed, { description: 'Nothing was saved. The rejected rows are listed in the dialog.' });

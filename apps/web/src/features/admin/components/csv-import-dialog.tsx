@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toaster';
 import { usePreviewImport, useRunImport } from '../api';
 import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, importedMessage } from '../messages';
-import { serverMessage } from '../request';
+import { serverMessage } from '@/lib/api-client';
 import { isRetryable } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 

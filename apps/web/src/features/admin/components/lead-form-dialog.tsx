@@ -18,7 +18,7 @@ import { buildLeadInput, EMPTY_CONTACT, emptyLeadFormValues, leadFormSchema, lea
 import { millionsToDollars, parseMillions } from '../lead-input';
 import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES } from '../messages';
-import { ApiRequestError, serverMessage } from '../request';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { sortServerIssues } from '../server-issues';
 
 export interface LeadFormDialogProps {
@@ -70,7 +70,7 @@ export function LeadFormDialog({ open, lead, onOpenChange, onSaved }: LeadFormDi
                   onSaved();
                 },
                 onError: (error) => {
-                  const issues = error instanceof ApiRequestError ? sortServerIssues(error.body, contactRows) : null;
+                  const issues = error instanceof ApiError ? sortServerIssues(error.body, contactRows) : null;
                   const message = serverMessage(error, failure);
                   // Field issues show beside their fields; the banner keeps what no field owns (a duplicate lead, say).
                   setServerErrors(issues?.fields ?? [], issues ? issues.other : [message ?? failure]);
