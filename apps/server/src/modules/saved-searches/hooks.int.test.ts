@@ -8,14 +8,22 @@ import { addLeads, testLead } from '../../../test/mail.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { createReceiver, status } from '../../../test/webhook-receiver.js';
 import { DELIVERIES_SHOWN, hookChannels, webhookIdFor, type HookDeps } from './hooks.js';
+import { matchLeadChanges } from './matcher.js';
 import { drainAlertDeliveries } from './sender.js';
 
 describe('Slack and webhook alert deliveries', () => {
   let t: TestApp;
   const receiver = createReceiver();
+  // One owner for every test (sign-ups are rate limited); each test makes its own saved searches.
+  let me: Record<string, string>;
+  let other: Record<string, string>;
+  let admin: Record<string, string>;
   beforeAll(async () => {
     t = await buildTestApp();
     await receiver.listen();
+    me = await signInAs(t, 'subscriber');
+    other = await signInAs(t, 'subscriber');
+    admin = await signInAs(t, 'admin');
   });
   afterAll(async () => {
     receiver.close();
@@ -83,7 +91,6 @@ describe('Slack and webhook alert deliveries', () => {
     });
 
   it('sends a test event through the queue to the webhook (signed) and to Slack, and lists both deliveries', async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/hook'), slackWebhookUrl: receiver.url('/slack') });
     receiver.reply(status(200));
     const queued = await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`);
@@ -105,7 +112,10 @@ describe('Slack and webhook alert deliveries', () => {
     expect(body.data.savedSearch).toEqual({ id: search.id, name: 'Fintech seed' });
     expect(body.data.leads).toHaveLength(1);
     expect(body.data.leads[0]?.contacts).toHaveLength(1);
-    expect(JSON.parse(slack!.body).text).toContain('[Test] 1 new lead for “Fintech seed”');
+    const slackText = JSON.parse(slack!.body).text as string;
+    expect(slackText).toContain('[Test] 1 new lead for “Fintech seed”');
+    // The message links to the archive opened on the saved search.
+    expect(slackText).toContain(`${t.config.appUrl}/historical?savedSearch=${search.id}`);
 
     const listed = await deliveries(me, search.id);
     expect(listed).toHaveLength(2);
@@ -127,8 +137,54 @@ describe('Slack and webhook alert deliveries', () => {
     expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
   });
 
+  it('a new lead that matches goes out once to the webhook and to Slack, through the matcher and the worker', async () => {
+    const industry = `Hooktech${Date.now()}`;
+    const response = await call(me, 'POST', '/api/saved-searches', {
+      name: 'Hooktech',
+      filter: { industry: [industry] },
+      alerts: { email: 'off', webhookUrl: receiver.url('/matched'), slackWebhookUrl: receiver.url('/matched-slack') },
+    });
+    const search = response.json();
+    const created = await call(admin, 'POST', '/api/leads', {
+      companyName: 'Hooked Robotics',
+      domain: `hooked-${Date.now()}.example.com`,
+      industry,
+      fundingAmount: 2_000_000,
+      fundingRound: 'Seed',
+      location: 'Austin, TX',
+      fundingDate: '2026-01-02',
+      description: 'Robots.',
+      tags: [],
+      sourceUrl: null,
+      contacts: [{ name: 'Ada', role: 'CEO', email: 'ada@hooked.example.com', linkedIn: '' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    receiver.reply(status(200));
+    await matchLeadChanges(t.database, { timeZone: 'UTC' });
+    expect(await run()).toMatchObject({ delivered: 2, failed: 0, retried: 0 });
+    await matchLeadChanges(t.database, { timeZone: 'UTC' });
+    expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
+    expect(receiver.received.map((request) => request.url).sort()).toEqual(['/matched', '/matched-slack']);
+    const hook = receiver.received.find((request) => request.url === '/matched')!;
+    const body = new Webhook(search.webhook.secret).verify(hook.body, receiver.webhookHeaders(hook)) as {
+      data: { leads: Array<{ id: string; contacts: unknown[] }> };
+    };
+    expect(body.data.leads.map((lead) => lead.id)).toEqual([created.json().lead.id]);
+    expect(body.data.leads[0]?.contacts).toHaveLength(1);
+    expect(JSON.parse(receiver.received.find((request) => request.url === '/matched-slack')!.body).text).toContain(
+      'Hooked Robotics: Seed · $2,000,000 · Austin, TX · 1 contact',
+    );
+    expect(
+      (await deliveries(me, search.id))
+        .map((delivery: { channel: string; event: string; status: string }) => [delivery.channel, delivery.event, delivery.status])
+        .sort(),
+    ).toEqual([
+      ['slack', 'leads.matched', 'delivered'],
+      ['webhook', 'leads.matched', 'delivered'],
+    ]);
+  });
+
   it('retries a 500 on the schedule with the same webhook-id, the leads in the API shape', async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/hook') });
     const name = `Retryco ${Date.now()}`;
     const deliveryId = await queueMatched(search.id, 'webhook', [name]);
@@ -161,7 +217,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/hook') });
     await queueMatched(search.id, 'webhook', [`Limited ${Date.now()}`]);
     receiver.reply(status(429, { 'retry-after': '600' }));
@@ -175,7 +230,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it('disables the webhook on 410, mails the owner once, skips later alerts; a delivered test event turns it back on', async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/gone') });
     await queueMatched(search.id, 'webhook', [`Goneco ${Date.now()}`]);
     receiver.reply(status(410));
@@ -209,7 +263,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it('disables the webhook after a day of failures and mails the owner once; a success before that ends the streak', async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/flaky') });
     const setFailingSince = (at: Date | null) =>
       t.database.rawTransaction((query) => query('update saved_searches set webhook_failing_since = $2 where id = $1', [search.id, at?.toISOString() ?? null]));
@@ -251,7 +304,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it('in production refuses a receiver on a local address without making a request, and retries later', async () => {
-    const me = await signInAs(t, 'subscriber');
     for (const url of [
       receiver.url('/prod'),
       `http://localhost:${receiver.port()}/prod`,
@@ -272,8 +324,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it('rotates the secret; test-event and rotate-secret say what is missing; another account gets 404', async () => {
-    const me = await signInAs(t, 'subscriber');
-    const other = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { webhookUrl: receiver.url('/hook') });
     const rotated = await call(me, 'POST', `/api/saved-searches/${search.id}/rotate-secret`);
     expect(rotated.statusCode).toBe(200);
@@ -311,7 +361,6 @@ describe('Slack and webhook alert deliveries', () => {
   });
 
   it(`lists the last ${DELIVERIES_SHOWN} deliveries, newest first`, async () => {
-    const me = await signInAs(t, 'subscriber');
     const search = await savedSearchWith(me, { slackWebhookUrl: receiver.url('/slack') });
     const ids: string[] = [];
     for (let index = 0; index < DELIVERIES_SHOWN + 3; index += 1)

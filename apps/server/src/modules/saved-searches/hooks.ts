@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { alertDeliveries, savedSearches } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
+import { savedSearchUrl } from '../../mail/templates/saved-search-alert.js';
 import { webhookDisabledMail } from '../../mail/templates/webhook-disabled.js';
 import type { Mailer } from '../../mail/transport.js';
 import { attemptHookDelivery, sampleLead, type AttemptResult, type HookTarget } from './channels/index.js';
@@ -29,7 +30,7 @@ export interface HookDeps {
   now?: () => Date;
 }
 
-/** Where the owner manages their saved searches (links in Slack and mails). */
+/** Where the owner manages their saved searches (the disabled-webhook mail links there). */
 export function savedSearchesUrl(appUrl: string): string {
   return `${appUrl}/searches`;
 }
@@ -134,7 +135,7 @@ export function hookChannels(deps: HookDeps): Record<'slack' | 'webhook', AlertC
       const target: HookTarget =
         channel === 'webhook'
           ? { channel, url, secret: search.webhookSecret!, webhookId: webhookIdFor(batch.deliveryId) }
-          : { channel, url, appUrl: deps.config.appUrl, searchUrl: savedSearchesUrl(deps.config.appUrl), test: batch.event === 'test' };
+          : { channel, url, appUrl: deps.config.appUrl, searchUrl: savedSearchUrl(deps.config.appUrl, search), test: batch.event === 'test' };
       const result = await attemptHookDelivery({
         target,
         savedSearch: { id: search.id, name: search.name },

@@ -99,12 +99,18 @@ interface Claimed {
   payload: unknown;
 }
 
-async function claim(query: RawQuery, channels: AlertChannel[], options: { workerId: string; leaseMs: number; batchSize: number }): Promise<Claimed[]> {
+/** `tried`: deliveries this drain already attempted (a retry due at once waits for the next drain). */
+async function claim(
+  query: RawQuery,
+  channels: AlertChannel[],
+  tried: string[],
+  options: { workerId: string; leaseMs: number; batchSize: number },
+): Promise<Claimed[]> {
   const result = await query(
     `with picked as (
        select id from alert_deliveries
        where status in ('pending', 'retrying') and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-         and channel = any($4::text[])
+         and channel = any($4::text[]) and id <> all($5::uuid[])
        order by next_attempt_at
        limit $1
        for update skip locked)
@@ -112,7 +118,7 @@ async function claim(query: RawQuery, channels: AlertChannel[], options: { worke
        set locked_by = $2, locked_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
      from picked where d.id = picked.id
      returning d.id, d.saved_search_id, d.channel, d.event, d.attempts, d.created_at, d.payload`,
-    [options.batchSize, options.workerId, options.leaseMs / 1000, channels],
+    [options.batchSize, options.workerId, options.leaseMs / 1000, channels, tried],
   );
   return result.rows.map((row) => ({
     id: String(row.id),
@@ -220,6 +226,7 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
   const senders: Partial<Record<AlertChannel, AlertChannelSender>> = { email: emailChannel(deps), ...deps.channels };
   const channels = Object.keys(senders) as AlertChannel[];
   const result: AlertDrainResult = { delivered: 0, failed: 0, retried: 0 };
+  const tried = new Set<string>();
 
   // Only the lease holder records an outcome: a worker whose lease ran out and was taken over records nothing.
   const finish = (claimed: Claimed, outcome: AlertOutcome) => {
@@ -279,9 +286,10 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
   for (;;) {
     if (options.signal?.aborted) break;
     const claimed = await database.rawTransaction((query) =>
-      claim(query, channels, { workerId: options.workerId, leaseMs, batchSize: options.batchSize ?? 20 }),
+      claim(query, channels, [...tried], { workerId: options.workerId, leaseMs, batchSize: options.batchSize ?? 20 }),
     );
     if (claimed.length === 0) break;
+    for (const row of claimed) tried.add(row.id);
     await eachWithLimit(claimed, options.concurrency ?? 4, deliver);
   }
   return result;
