@@ -113,16 +113,16 @@ export const alertDeliveries = pgTable(
   ],
 );
 
-/** Which delivery carries each (saved search, lead, channel): the key that makes each one go out once. */
+/**
+ * Which delivery carries each (saved search, lead, channel): the key that makes each one go out once. Only the
+ * delivery is a foreign key (its cascade removes these rows with the search): the matcher writes tens of thousands
+ * of rows per batch, and a deleted lead is simply not found when the delivery is sent.
+ */
 export const alertDeliveryLeads = pgTable(
   'alert_delivery_leads',
   {
-    savedSearchId: uuid('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    leadId: uuid('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    savedSearchId: uuid('saved_search_id').notNull(),
+    leadId: uuid('lead_id').notNull(),
     channel: text('channel', { enum: ['email', 'slack', 'webhook'] }).notNull(),
     deliveryId: uuid('delivery_id')
       .notNull()

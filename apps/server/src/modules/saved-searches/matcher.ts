@@ -200,20 +200,24 @@ async function queueDeliveries(
     );
     for (const row of created.rows) deliveryOf.set(`${String(row.saved_search_id)}|${String(row.channel)}`, String(row.id));
   }
-  const rows = { searches: [] as string[], leads: [] as string[], channels: [] as string[], deliveries: [] as string[] };
-  for (const match of matches) {
-    for (const channel of channelsOf(byId.get(match.searchId)!)) {
-      rows.searches.push(match.searchId);
-      rows.leads.push(match.leadId);
-      rows.channels.push(channel);
-      rows.deliveries.push(deliveryOf.get(`${match.searchId}|${channel}`)!);
-    }
+  // The matches travel once (two arrays), the deliveries once (one row per search and channel); the database pairs them.
+  const deliveries = { searches: [] as string[], channels: [] as string[], ids: [] as string[] };
+  for (const [key, id] of deliveryOf) {
+    const [searchId, channel] = key.split('|') as [string, string];
+    deliveries.searches.push(searchId);
+    deliveries.channels.push(channel);
+    deliveries.ids.push(id);
   }
-  if (rows.searches.length === 0) return 0;
+  if (deliveries.ids.length === 0) return 0;
   const inserted = await query(
-    `insert into alert_delivery_leads (saved_search_id, lead_id, channel, delivery_id)
-     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[]) on conflict do nothing returning delivery_id`,
-    [rows.searches, rows.leads, rows.channels, rows.deliveries],
+    `with queued as (
+       insert into alert_delivery_leads (saved_search_id, lead_id, channel, delivery_id)
+       select m.saved_search_id, m.lead_id, d.channel, d.id
+       from unnest($1::uuid[], $2::uuid[]) as m(saved_search_id, lead_id)
+       join unnest($3::uuid[], $4::text[], $5::uuid[]) as d(saved_search_id, channel, id) on d.saved_search_id = m.saved_search_id
+       on conflict do nothing returning 1)
+     select count(*)::int as n from queued`,
+    [matches.map((match) => match.searchId), matches.map((match) => match.leadId), deliveries.searches, deliveries.channels, deliveries.ids],
   );
-  return inserted.rows.length;
+  return Number(inserted.rows[0]?.n ?? 0);
 }

@@ -1,0 +1,22 @@
+// A saved-search alert worker in its own process (match, then send), so a test can kill it mid-batch (SIGKILL)
+// and start another. Env: DATABASE_URL, SMTP_URL, APP_URL, LEASE_MS, WORKER_ID.
+import pino from 'pino';
+import { openDatabase } from '../src/db/client.js';
+import { loadInstallationSecret } from '../src/db/secrets.js';
+import { MailLinkSigner } from '../src/mail/signed-links.js';
+import { createMailer } from '../src/mail/transport.js';
+import { drainAlertDeliveries, matchLeadChanges } from '../src/modules/saved-searches/index.js';
+
+const env = process.env;
+const log = pino({ level: 'warn' });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '/tmp' });
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log, production: false });
+const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
+while ((await matchLeadChanges(database, { timeZone: 'UTC' })).changes > 0);
+const result = await drainAlertDeliveries(
+  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', log },
+  { workerId: env.WORKER_ID ?? `child-${process.pid}`, leaseMs: Number(env.LEASE_MS ?? 120_000), batchSize: 2 },
+);
+process.stdout.write(`${JSON.stringify(result)}\n`);
+mailer.close();
+await database.close();
