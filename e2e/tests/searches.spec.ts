@@ -84,6 +84,16 @@ test('save a search from the dashboard, see it on /searches, open, edit and dele
   const edited = savedSearch(page, `${tag} Fintech any round`);
   await expect(edited.getByTestId('saved-search-summary')).toHaveText(`Every round in Fintech, at least $5,000,000, matching “${tag}”, last 7 days`);
 
+  // An alert mail's link (/historical?savedSearch=<id>&<filters>, the window as lastDays) opens the archive on the search.
+  const list = (await (await page.request.get('/api/saved-searches')).json()) as { savedSearches: { id: string; name: string }[] };
+  const id = list.savedSearches.find((entry) => entry.name === `${tag} Fintech any round`)?.id ?? '';
+  const viewed = page.waitForResponse((response) => response.url().endsWith(`/api/saved-searches/${id}/viewed`) && response.ok());
+  await page.goto(`/historical?savedSearch=${id}&industry=Fintech&q=${tag}&lastDays=30`);
+  await viewed;
+  await expect(page).toHaveURL(new RegExp(`/historical\\?industry=Fintech&q=${tag}&range=30d$`));
+  await expect(page.getByTestId('lead-card').filter({ hasText: `${tag} Ledger` })).toBeVisible();
+  await page.goto('/searches');
+
   // Delete, after a confirmation.
   await edited.getByRole('button', { name: `Delete ${tag} Fintech any round` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete “${tag} Fintech any round”?` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LEAD_VIEW, readLeadViewParams, type LeadViewParams } from '@/lib/leads/view-params';
-import { describeSavedFilter, savedFilterChips, savedFilterFromView, savedFilterSearchParams } from './saved-filter';
+import { describeSavedFilter, openSavedSearchLink, savedFilterChips, savedFilterFromView, savedFilterSearchParams } from './saved-filter';
 
 const view = (patch: Partial<LeadViewParams>): LeadViewParams => ({ ...EMPTY_LEAD_VIEW, ...patch });
 const today = new Date(2026, 10, 25); // Nov 25, 2026, local
@@ -95,5 +95,14 @@ describe('savedFilterChips', () => {
     expect(chips.map((chip) => chip.label)).toEqual(['Industry: Fintech', 'Industry: AI', 'Round: Seed', 'Date: Last 7 days']);
     expect(chips[0]?.without).toEqual({ industry: ['AI'], fundingRound: ['Seed'], lastDays: 7 });
     expect(chips[2]?.without).toEqual({ industry: ['Fintech', 'AI'], lastDays: 7 });
+  });
+});
+
+describe('openSavedSearchLink', () => {
+  it('drops savedSearch and turns the mail link’s lastDays into the archive’s date params', () => {
+    const link = new URLSearchParams('savedSearch=abc&industry=Fintech&lastDays=30&q=ai');
+    expect(openSavedSearchLink(link, today).toString()).toBe('industry=Fintech&q=ai&range=30d');
+    expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&lastDays=7'), today).toString()).toBe('range=custom&dateStart=2026-11-19');
+    expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&dateStart=2026-01-01&lastDays=x'), today).toString()).toBe('dateStart=2026-01-01');
   });
 });

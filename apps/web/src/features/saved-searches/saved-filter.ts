@@ -115,3 +115,19 @@ export function describeSavedFilter(filter: SavedSearchFilter): string {
   else if (filter.dateEnd) parts.push(`funded until ${formatLeadDate(filter.dateEnd)}`);
   return parts.join(', ');
 }
+
+/** A mail's link params without savedSearch, its lastDays as the archive's date params (a preset or dates from `today`). */
+export function openSavedSearchLink(params: URLSearchParams, today: Date): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('savedSearch');
+  const lastDays = Number(next.get('lastDays'));
+  next.delete('lastDays');
+  if (!Number.isInteger(lastDays) || lastDays < 1 || lastDays > 365) return next;
+  const window = savedFilterSearchParams({ lastDays, dateStart: next.get('dateStart') || undefined, dateEnd: next.get('dateEnd') || undefined }, today);
+  for (const key of ['range', 'dateStart', 'dateEnd']) {
+    next.delete(key);
+    const value = window.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}

@@ -12,6 +12,7 @@ import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
 import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { useSavedSearchLink } from '@/features/saved-searches/hooks/use-saved-search-link';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, historicalLeadFilter } from '@/lib/leads/view-params';
@@ -22,6 +23,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function HistoricalRoute() {
   useDocumentTitle('Historical Leads');
   const today = useToday();
+  // An alert mail's link: marks its search viewed and reads its rolling window.
+  useSavedSearchLink(today);
   const view = useLeadView();
   const { q } = view.params;
   const filter = useMemo(() => historicalLeadFilter(view.params, today), [view.params, today]);
