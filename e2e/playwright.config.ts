@@ -81,6 +81,8 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
         DEMO_DATA: '1',
         NODE_ENV: 'test',
+        // The saved-search alert job runs in e2e too, every second, so Send test event reaches the test's webhook.
+        SAVED_SEARCH_ALERTS_EVERY_MS: '1000',
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: 'admin@e2e.example.com',
         // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.

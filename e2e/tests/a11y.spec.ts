@@ -28,7 +28,7 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await expectNoSeriousA11yViolations(page, { label: '/reset-password with an error' });
   });
 
-  test('a subscriber\u2019s dashboard (with the contacts dialog), historical leads and profile', async ({ page, request }) => {
+  test('a subscriber\u2019s dashboard (with the contacts dialog), historical leads, saved searches and profile', async ({ page, request }) => {
     const account = await createAccount(request, uniqueEmail('a11y'));
     await grantSubscription(account.userId);
     await signInBrowser(page, account);
@@ -44,6 +44,11 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await open(page, '/historical', 'Historical Leads');
     await expect(page.getByTestId('lead-card').first()).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, { label: '/historical' });
+
+    // Saved searches, empty (searches.spec checks it with searches, deliveries and its dialogs).
+    await open(page, '/searches', 'Saved Searches');
+    await expect(page.getByRole('heading', { name: 'No saved searches yet' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: '/searches empty' });
 
     await open(page, '/profile', /Profile|Account/);
     await expect(page.getByTestId('profile-email')).toBeVisible();

@@ -125,6 +125,7 @@ test.describe('issue 17: rough edges', () => {
     await expect(historical).toBeVisible();
     await expect(recent).toHaveAttribute('href', '/pricing');
     await expect(recent).toHaveAttribute('title', 'Recent is locked. Subscribe to unlock.');
+    await expect(nav.getByRole('link', { name: /^Searches\s*, locked\. Subscribe to unlock$/ })).toHaveAttribute('href', '/pricing');
     await expectNoSeriousA11yViolations(page, { label: 'locked header' });
     await historical.click();
     await expect(page).toHaveURL(/\/pricing$/);
@@ -144,6 +145,7 @@ test.describe('issue 17: rough edges', () => {
     await page.goto('/profile');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await expect(nav.getByRole('link', { name: 'Recent', exact: true })).toHaveAttribute('href', '/dashboard');
+    await expect(nav.getByRole('link', { name: 'Searches', exact: true })).toHaveAttribute('href', '/searches');
     await expect(nav.getByRole('link', { name: /locked/ })).toHaveCount(0);
   });
 

@@ -188,7 +188,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);
-    scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }) });
+  }
+  if (config.env !== 'test' || config.savedSearchAlertsEveryMs !== undefined) {
+    scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }), everyMs: config.savedSearchAlertsEveryMs });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (config.env !== 'production') await app.register(devRoutes);

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, lazy: () => import('@/routes/leads/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.historical, lazy: () => import('@/routes/leads/historical').then((m) => ({ Component: m.HistoricalRoute })) },
               { path: paths.company, lazy: () => import('@/routes/leads/company').then((m) => ({ Component: m.CompanyRoute })) },
+              { path: paths.searches, lazy: () => import('@/routes/leads/searches').then((m) => ({ Component: m.SearchesRoute })) },
             ],
           },
           {

@@ -11,6 +11,8 @@ export const paths = {
   historical: '/historical',
   /** One company: its facts, all of its rounds and its contacts; see companyPath(). */
   company: '/companies/:id',
+  /** The subscriber's saved searches, their alerts and webhook deliveries. */
+  searches: '/searches',
   profile: '/profile',
   /** The built-in checkout that stands in for Stripe when no keys are set; see checkoutTestPath(). */
   checkoutTest: '/checkout/test/:id',

@@ -45,6 +45,7 @@ const SIGNED_OUT_LINKS: NavItem[] = [
 const SIGNED_IN_LINKS: NavItem[] = [
   { label: 'Recent', to: paths.dashboard },
   { label: 'Historical', to: paths.historical },
+  { label: 'Searches', to: paths.searches },
 ];
 
 /** Why a locked item is locked, and what opens it. */

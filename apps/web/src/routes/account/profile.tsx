@@ -12,6 +12,7 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency-card';
+import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
 import { isAdmin } from '@/features/auth/access';
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
@@ -78,6 +79,8 @@ export function ProfileRoute() {
         </Card>
 
         <AlertFrequencyCard subscribed={me.hasActiveSubscription} />
+
+        <ApiKeysCard subscribed={me.hasActiveSubscription} />
       </div>
     </PageContainer>
   );

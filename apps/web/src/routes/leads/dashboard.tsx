@@ -16,6 +16,7 @@ import { DatabaseSummary } from '@/features/leads/components/database-summary';
 import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
 import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, recentLeadFilter } from '@/lib/leads/view-params';
@@ -67,7 +68,8 @@ export function DashboardRoute() {
 
       <LeadFiltersBar view={view} industries={stats.data?.industries} />
 
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <SaveSearchButton params={view.pendingParams} screen="dashboard" />
         <LeadViewToggle value={viewMode} onChange={setViewMode} />
       </div>
 

@@ -11,6 +11,8 @@ import { DatabaseSummary } from '@/features/leads/components/database-summary';
 import { ExportCsvButton } from '@/features/leads/components/export-csv-button';
 import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { useSavedSearchLink } from '@/features/saved-searches/hooks/use-saved-search-link';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { hasActiveFilters, historicalLeadFilter } from '@/lib/leads/view-params';
@@ -21,6 +23,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function HistoricalRoute() {
   useDocumentTitle('Historical Leads');
   const today = useToday();
+  // An alert mail's link: marks its search viewed and reads its rolling window.
+  useSavedSearchLink(today);
   const view = useLeadView();
   const { q } = view.params;
   const filter = useMemo(() => historicalLeadFilter(view.params, today), [view.params, today]);
@@ -42,7 +46,8 @@ export function HistoricalRoute() {
 
       <LeadFiltersBar view={view} industries={stats.data?.industries} withDates />
 
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <SaveSearchButton params={view.pendingParams} screen="historical" />
         <LeadViewToggle value={viewMode} onChange={setViewMode} />
       </div>
 

@@ -1,0 +1,159 @@
+// Save search / Edit: the name, the filters (as removable chips when editing), and the alert channels.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_LIMIT_MESSAGE, type SavedSearch, type SavedSearchFilter } from '@fundwire/shared';
+import { LoaderCircle, X } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldFrame, InputField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { useSaveSearch } from '../api';
+import { EMAIL_MODE_LABELS, savedSearchFormSchema, type SavedSearchFormValues } from '../form';
+import { describeSavedFilter, savedFilterChips } from '../saved-filter';
+
+export interface SavedSearchDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Editing this search; otherwise a new one with `filter`. */
+  search?: SavedSearch;
+  filter: SavedSearchFilter;
+}
+
+export function SavedSearchDialog({ open, onOpenChange, search, filter: initialFilter }: SavedSearchDialogProps) {
+  const save = useSaveSearch(search?.id);
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState(initialFilter);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SavedSearchFormValues>({
+    resolver: zodResolver(savedSearchFormSchema),
+    defaultValues: {
+      name: search?.name ?? '',
+      email: search?.alerts.email ?? 'off',
+      slackWebhookUrl: search?.alerts.slackWebhookUrl ?? '',
+      webhookUrl: search?.alerts.webhookUrl ?? '',
+    },
+  });
+  const chips = savedFilterChips(filter);
+
+  const onOpen = (next: boolean) => {
+    if (save.isPending) return;
+    if (!next) {
+      reset();
+      setFilter(initialFilter);
+    }
+    onOpenChange(next);
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      {
+        name: values.name,
+        filter,
+        alerts: { email: values.email, slackWebhookUrl: values.slackWebhookUrl || null, webhookUrl: values.webhookUrl || null },
+      },
+      {
+        onSuccess: (saved) => {
+          onOpenChange(false);
+          if (search) toast.success(`Saved “${saved.name}”`);
+          // The toast lives outside the router: its action navigates rather than rendering a <Link>.
+          else toast.success(`Search saved: ${saved.name}`, { action: { label: 'View saved searches', onClick: () => void navigate(paths.searches) } });
+        },
+        // The 409 at the limit carries the server's own words (SAVED_SEARCH_LIMIT_MESSAGE).
+        onError: (error) => toast.error(error.message || SAVED_SEARCH_LIMIT_MESSAGE),
+      },
+    ),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpen}>
+      <DialogContent data-testid="saved-search-dialog">
+        <DialogHeader>
+          <DialogTitle>{search ? 'Edit saved search' : 'Save search'}</DialogTitle>
+          <DialogDescription>
+            {search ? 'Change the name, the filters and how you hear about new matches.' : 'Keep these filters and hear about new matching rounds.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <InputField label="Name" autoComplete="off" placeholder="e.g. Series A fintech in Europe" error={errors.name?.message} {...register('name')} />
+
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">Filters</p>
+            <p className="text-sm text-muted-foreground" data-testid="saved-search-dialog-summary">
+              {describeSavedFilter(filter)}
+            </p>
+            {search && chips.length > 0 && (
+              <ul className="flex flex-wrap gap-2" aria-label="Filters of this search">
+                {chips.map((chip) => (
+                  <li key={chip.key}>
+                    <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-border py-0.5 pr-1 pl-2.5 text-xs">
+                      <span className="break-all">{chip.label}</span>
+                      <button
+                        type="button"
+                        className="rounded-full p-0.5 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                        aria-label={`Remove ${chip.label}`}
+                        onClick={() => setFilter(chip.without)}
+                      >
+                        <X aria-hidden="true" className="size-3" />
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <FieldFrame label="Email alerts" error={errors.email?.message}>
+            {(control) => (
+              <Select {...control} {...register('email')}>
+                {SAVED_SEARCH_EMAIL_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {EMAIL_MODE_LABELS[mode]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FieldFrame>
+          <InputField
+            label="Slack incoming-webhook URL (optional)"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://hooks.slack.com/services/…"
+            error={errors.slackWebhookUrl?.message}
+            {...register('slackWebhookUrl')}
+          />
+          <InputField
+            label="Webhook URL (optional)"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/fundwire"
+            hint="New matches are POSTed here, signed with the Standard Webhooks scheme."
+            error={errors.webhookUrl?.message}
+            {...register('webhookUrl')}
+          />
+
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={save.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              {save.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              {save.isPending ? 'Saving…' : search ? 'Save changes' : 'Save search'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
