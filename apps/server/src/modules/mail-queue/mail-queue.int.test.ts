@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index.js';
 import { buildAppOn, buildTestApp, createPostgresDatabase, signUp, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
+import { startSmtpThatOutlivesASender } from '../../../test/crash-smtp.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp.js';
 import { prepareEdition } from './editions.js';
 import { backoffMs, drainDeliveries } from './sender.js';
@@ -171,38 +172,9 @@ describe('exactly once per recipient per edition, on one PostgreSQL', () => {
   it('the sender is killed after 50 of 200 mails and restarted: the other 150 arrive, none twice', async () => {
     const db = await createPostgresDatabase();
     let child: ChildProcess | undefined;
-    // open: accepting the first 50; holding: the sender is being killed; dead: the restarted sender's
-    // mails are accepted again.
-    let state: 'open' | 'holding' | 'dead' = 'open';
-    let admitted = 0;
-    const held: ((error: Error) => void)[] = [];
     let countSent: () => Promise<number> = async () => 0;
-    const killSender = async () => {
-      // Wait until the sender has recorded the 50 it was told were accepted, then kill it while the
-      // mail server still holds its next mails: it never hears back about them.
-      for (let i = 0; i < 200 && (await countSent()) < 50; i++) await new Promise((r) => setTimeout(r, 25));
-      const gone = new Promise((r) => child?.once('exit', r));
-      child?.kill('SIGKILL');
-      await gone;
-      state = 'dead';
-      for (const release of held) release(new Error('sender gone'));
-    };
-    const smtp = await startSmtpReceiver({
-      beforeAccept: async () => {
-        if (state === 'dead') return null;
-        if (state === 'open' && admitted < 50) {
-          admitted++;
-          return null;
-        }
-        return new Promise<Error | null>((resolve) => {
-          held.push(resolve);
-          if (state === 'open') {
-            state = 'holding';
-            void killSender();
-          }
-        });
-      },
-    });
+    // The first 50 are accepted; the sender is killed while the server holds its next mails.
+    const smtp = await startSmtpThatOutlivesASender({ acceptFirst: 50, countDone: () => countSent(), sender: () => child });
     const app = await buildAppOn(db.url, { SMTP_URL: smtp.url });
     countSent = async () => Number((await countDeliveries(app.app.database, editionIdHolder.id)).sent ?? 0);
     const editionIdHolder = { id: '' };

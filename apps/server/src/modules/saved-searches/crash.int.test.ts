@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildAppOn, createPostgresDatabase } from '../../../test/helpers.js';
-import { startSmtpReceiver } from '../../../test/smtp.js';
+import { startSmtpThatOutlivesASender } from '../../../test/crash-smtp.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SEARCHES = 20;
@@ -14,34 +14,8 @@ describe('saved-search alerts across a crash', () => {
   it('a worker killed after 5 of 20 mails: the others arrive once, none twice', { timeout: 90_000 }, async () => {
     const db = await createPostgresDatabase();
     let child: ChildProcess | undefined;
-    let state: 'open' | 'holding' | 'dead' = 'open';
-    let admitted = 0;
-    const held: ((error: Error) => void)[] = [];
     let countDelivered: () => Promise<number> = async () => 0;
-    const kill = async () => {
-      for (let i = 0; i < 200 && (await countDelivered()) < 5; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      const gone = new Promise((resolve) => child?.once('exit', resolve));
-      child?.kill('SIGKILL');
-      await gone;
-      state = 'dead';
-      for (const release of held) release(new Error('worker gone'));
-    };
-    const smtp = await startSmtpReceiver({
-      beforeAccept: async () => {
-        if (state === 'dead') return null;
-        if (state === 'open' && admitted < 5) {
-          admitted++;
-          return null;
-        }
-        return new Promise<Error | null>((resolve) => {
-          held.push(resolve);
-          if (state === 'open') {
-            state = 'holding';
-            void kill();
-          }
-        });
-      },
-    });
+    const smtp = await startSmtpThatOutlivesASender({ acceptFirst: 5, countDone: () => countDelivered(), sender: () => child });
     const app = await buildAppOn(db.url, { SMTP_URL: smtp.url });
     const database = app.app.database;
     countDelivered = async () =>
