@@ -4,12 +4,12 @@ import { fieldInWords, MAX_BATCH_LEADS } from '@fundwire/shared';
 import { Sparkles } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { BusyDialog } from '@/components/ui/busy-dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { TextareaField } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { useBatchUpload } from '../api';
 import { batchErrorBodySchema, describeBatchRows, parseBatchJson, prepareBatchLead, sampleBatchText, skippedToBatchRows, type BatchRowProblem } from '../batch';
-import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, batchUploadedMessage } from '../messages';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
@@ -25,26 +25,17 @@ export interface BatchUploadDialogProps {
 export function BatchUploadDialog({ open, onOpenChange }: BatchUploadDialogProps) {
   const upload = useBatchUpload();
   const uploading = upload.isPending;
-  const restoreFocus = useRestoreFocus();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && uploading) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent {...restoreFocus} data-testid="batch-upload-dialog" className="max-w-3xl" hideCloseButton={uploading}>
-        <DialogHeader>
-          <DialogTitle>Batch Upload Leads</DialogTitle>
-          <DialogDescription>
-            Paste a JSON array of leads (or {'{"leads": [...]}'}), up to {formatCount(MAX_BATCH_LEADS)} at a time. Amounts are whole
-            dollars. A lead already on file with the same domain, round and funding date is updated, except fields edited by hand. If any row is rejected, nothing is saved.
-          </DialogDescription>
-        </DialogHeader>
-        <BatchUploadForm upload={upload} onCancel={() => onOpenChange(false)} onUploaded={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={uploading} data-testid="batch-upload-dialog" className="max-w-3xl">
+      <DialogHeader>
+        <DialogTitle>Batch Upload Leads</DialogTitle>
+        <DialogDescription>
+          Paste a JSON array of leads (or {'{"leads": [...]}'}), up to {formatCount(MAX_BATCH_LEADS)} at a time. Amounts are whole dollars. A lead already on
+          file with the same domain, round and funding date is updated, except fields edited by hand. If any row is rejected, nothing is saved.
+        </DialogDescription>
+      </DialogHeader>
+      <BatchUploadForm upload={upload} onCancel={() => onOpenChange(false)} onUploaded={() => onOpenChange(false)} />
+    </BusyDialog>
   );
 }
 

@@ -4,13 +4,13 @@ import type { ImportSummary } from '@fundwire/shared';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { BusyDialog } from '@/components/ui/busy-dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { usePreviewImport, useRunImport } from '../api';
-import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES, importedMessage } from '../messages';
 import { serverMessage } from '@/lib/api-client';
 import { isRetryable } from '@/lib/api-client';
@@ -27,26 +27,17 @@ export interface CsvImportDialogProps {
 export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
   const runImport = useRunImport();
   const importing = runImport.isPending;
-  const restoreFocus = useRestoreFocus();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && importing) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent {...restoreFocus} data-testid="csv-import-dialog" className="max-w-2xl" hideCloseButton={importing}>
-        <DialogHeader>
-          <DialogTitle>Import CSV</DialogTitle>
-          <DialogDescription>
-            A funding-rounds file in the Fundraising Fox format. You see what it would add and change before anything is saved. Rounds already on
-            file are updated, not duplicated.
-          </DialogDescription>
-        </DialogHeader>
-        <CsvImportForm runImport={runImport} onCancel={() => onOpenChange(false)} onImported={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <BusyDialog open={open} onOpenChange={onOpenChange} busy={importing} data-testid="csv-import-dialog" className="max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>Import CSV</DialogTitle>
+        <DialogDescription>
+          A funding-rounds file in the Fundraising Fox format. You see what it would add and change before anything is saved. Rounds already on file are
+          updated, not duplicated.
+        </DialogDescription>
+      </DialogHeader>
+      <CsvImportForm runImport={runImport} onCancel={() => onOpenChange(false)} onImported={() => onOpenChange(false)} />
+    </BusyDialog>
   );
 }
 
@@ -170,7 +161,12 @@ function ImportPreview({ summary }: { summary: ImportSummary }) {
       {listed.length > 0 && (
         <div className="grid min-w-0 gap-2">
           <h3 className="text-sm font-semibold">Skipped rows ({formatCount(Math.max(summary.skipped, listed.length))})</h3>
-          <ul data-testid="import-skipped-rows" tabIndex={0} aria-label="Skipped rows" className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm">
+          <ul
+            data-testid="import-skipped-rows"
+            tabIndex={0}
+            aria-label="Skipped rows"
+            className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
+          >
             {listed.map((row) => (
               <li key={`${row.line}-${row.company}`} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3">
                 <span className="shrink-0 text-muted-foreground tabular-nums">Line {row.line}</span>

@@ -6,7 +6,8 @@ import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { BusyDialog } from '@/components/ui/busy-dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { InputField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -16,7 +17,6 @@ import { formatMoney } from '@/lib/format';
 import { useSaveLead } from '../api';
 import { buildLeadInput, EMPTY_CONTACT, emptyLeadFormValues, leadFormSchema, leadToFormValues, type LeadFormField, type LeadFormValues } from '../lead-form';
 import { millionsToDollars, parseMillions } from '../lead-input';
-import { useRestoreFocus } from '../hooks/use-restore-focus';
 import { ADMIN_MESSAGES } from '../messages';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { sortServerIssues } from '../server-issues';
@@ -33,55 +33,51 @@ export interface LeadFormDialogProps {
 export function LeadFormDialog({ open, lead, onOpenChange, onSaved }: LeadFormDialogProps) {
   const save = useSaveLead();
   const saving = save.isPending;
-  const restoreFocus = useRestoreFocus();
   return (
-    <Dialog
+    <BusyDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes in view: its outcome belongs to this form.
-        if (!next && saving) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      busy={saving}
+      data-testid="lead-form-dialog"
+      className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0"
     >
       {/* A column: the header, the form's fields (the only part that scrolls), and the Save/Cancel bar. The bar
           sits outside the scrolling part, so no field can be scrolled under it. */}
-      <DialogContent {...restoreFocus} data-testid="lead-form-dialog" className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0" hideCloseButton={saving}>
-        <DialogHeader className="px-6 pt-6 pb-4">
-          <DialogTitle>{lead ? 'Edit Lead' : 'Add New Lead'}</DialogTitle>
-          <DialogDescription>
-            {lead ? `Change what is on file for ${lead.companyName}.` : 'Leave the amount empty and choose Undisclosed when they are not known.'} Contacts
-            need a name; the email may be left empty.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so each opening starts from the lead as saved. */}
-        <LeadForm
-          key={lead?.id ?? 'new'}
-          lead={lead}
-          saving={saving}
-          onCancel={() => onOpenChange(false)}
-          onSubmit={(values, setServerErrors) => {
-            const { input, contactRows } = buildLeadInput(values, lead ?? undefined);
-            const failure = lead ? ADMIN_MESSAGES.updateFailed : ADMIN_MESSAGES.createFailed;
-            save.mutate(
-              { id: lead?.id, input },
-              {
-                onSuccess: () => {
-                  toast.success(lead ? ADMIN_MESSAGES.updated : ADMIN_MESSAGES.created);
-                  onSaved();
-                },
-                onError: (error) => {
-                  const issues = error instanceof ApiError ? sortServerIssues(error.body, contactRows) : null;
-                  const message = serverMessage(error, failure);
-                  // Field issues show beside their fields; the banner keeps what no field owns (a duplicate lead, say).
-                  setServerErrors(issues?.fields ?? [], issues ? issues.other : [message ?? failure]);
-                  toast.error(failure, message ? { description: message } : undefined);
-                },
+      <DialogHeader className="px-6 pt-6 pb-4">
+        <DialogTitle>{lead ? 'Edit Lead' : 'Add New Lead'}</DialogTitle>
+        <DialogDescription>
+          {lead ? `Change what is on file for ${lead.companyName}.` : 'Leave the amount empty and choose Undisclosed when they are not known.'} Contacts need a
+          name; the email may be left empty.
+        </DialogDescription>
+      </DialogHeader>
+      {/* Mounted only while open, so each opening starts from the lead as saved. */}
+      <LeadForm
+        key={lead?.id ?? 'new'}
+        lead={lead}
+        saving={saving}
+        onCancel={() => onOpenChange(false)}
+        onSubmit={(values, setServerErrors) => {
+          const { input, contactRows } = buildLeadInput(values, lead ?? undefined);
+          const failure = lead ? ADMIN_MESSAGES.updateFailed : ADMIN_MESSAGES.createFailed;
+          save.mutate(
+            { id: lead?.id, input },
+            {
+              onSuccess: () => {
+                toast.success(lead ? ADMIN_MESSAGES.updated : ADMIN_MESSAGES.created);
+                onSaved();
               },
-            );
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+              onError: (error) => {
+                const issues = error instanceof ApiError ? sortServerIssues(error.body, contactRows) : null;
+                const message = serverMessage(error, failure);
+                // Field issues show beside their fields; the banner keeps what no field owns (a duplicate lead, say).
+                setServerErrors(issues?.fields ?? [], issues ? issues.other : [message ?? failure]);
+                toast.error(failure, message ? { description: message } : undefined);
+              },
+            },
+          );
+        }}
+      />
+    </BusyDialog>
   );
 }
 
@@ -164,7 +160,14 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
               <option key={industry} value={industry} />
             ))}
           </datalist>
-          <InputField label="Location" placeholder="Unknown" hint="Leave empty if unknown." autoComplete="off" error={errors.location?.message} {...register('location')} />
+          <InputField
+            label="Location"
+            placeholder="Unknown"
+            hint="Leave empty if unknown."
+            autoComplete="off"
+            error={errors.location?.message}
+            {...register('location')}
+          />
           <FundingAmountField control={control} error={errors.fundingAmountMillions?.message} register={register} />
           <div className="grid content-start gap-2">
             <Label htmlFor={roundId}>Funding Round</Label>
@@ -222,7 +225,13 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
                 </Button>
               )}
               <InputField label="Name" autoComplete="off" error={errors.contacts?.[index]?.name?.message} {...register(`contacts.${index}.name`)} />
-              <InputField label="Role" autoComplete="off" placeholder="CEO" error={errors.contacts?.[index]?.role?.message} {...register(`contacts.${index}.role`)} />
+              <InputField
+                label="Role"
+                autoComplete="off"
+                placeholder="CEO"
+                error={errors.contacts?.[index]?.role?.message}
+                {...register(`contacts.${index}.role`)}
+              />
               <InputField
                 label="Email"
                 type="email"
@@ -241,7 +250,12 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
               />
             </fieldset>
           ))}
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => append({ ...EMPTY_CONTACT }, { focusName: `contacts.${contactRows.length}.name` })}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => append({ ...EMPTY_CONTACT }, { focusName: `contacts.${contactRows.length}.name` })}
+          >
             <Plus aria-hidden="true" />
             Add Contact
           </Button>
