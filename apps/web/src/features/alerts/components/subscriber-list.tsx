@@ -1,9 +1,8 @@
 // The admin's list of active newsletter subscribers: address, subscribed date and preference badges.
 import type { Subscriber } from '@fundwire/shared';
-import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { formatCount, pluralize } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -19,20 +18,13 @@ export function SubscriberSearch({ value, onChange }: { value: string; onChange:
   return (
     <div role="search" className="grid max-w-xl gap-1.5">
       <Label htmlFor={id}>Search subscribers</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          id={id}
-          type="search"
-          placeholder="Part of an email address"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={MAX_SUBSCRIBER_SEARCH}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        id={id}
+        placeholder="Part of an email address"
+        maxLength={MAX_SUBSCRIBER_SEARCH}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // Search and every lead filter: industries and rounds (several each), amount range, location, contacts and (on the
 // historical page) the date range, preset or custom. Values come from and go to the URL (useLeadView). The active
 // filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button.
-import { SlidersHorizontal, Search, X } from 'lucide-react';
+import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
@@ -95,21 +96,14 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
       <div className="flex items-end gap-2">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <Label htmlFor={ids.search}>Search</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              ref={searchRef}
-              id={ids.search}
-              type="search"
-              placeholder="Search companies..."
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={MAX_SEARCH_LENGTH}
-              value={view.searchText}
-              onChange={(event) => view.setSearchText(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            ref={searchRef}
+            id={ids.search}
+            placeholder="Search companies..."
+            maxLength={MAX_SEARCH_LENGTH}
+            value={view.searchText}
+            onChange={(event) => view.setSearchText(event.target.value)}
+          />
         </div>
         <Button variant="outline" className="sm:hidden" aria-expanded={open} aria-controls={ids.panel} onClick={() => setOpen((value) => !value)}>
           <SlidersHorizontal aria-hidden="true" />
