@@ -1,5 +1,6 @@
 // Test fixtures: accounts made through the real API, subscriptions written to the e2e database,
 // and the mail the SMTP receiver caught.
+import type { Contact, Lead, LeadListResponse } from '@fundwire/shared';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 
@@ -146,38 +147,10 @@ export function localDay(from: Date, days = 0): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-export interface ApiContact {
-  name: string;
-  role: string;
-  /** null: no known address (public filings name people, not addresses). */
-  email: string | null;
-  linkedIn: string;
-}
-
-export interface ApiLead {
-  id: string;
-  companyName: string;
-  domain: string;
-  /** null: unknown (decision 023). */
-  industry: string | null;
-  /** null: undisclosed. */
-  fundingAmount: number | null;
-  fundingRound: string | null;
-  roundLabel: string | null;
-  location: string | null;
-  fundingDate: string;
-  description: string;
-  contacts: ApiContact[];
-}
-
-export interface ApiLeadPage {
-  leads: ApiLead[];
-  totalCount: number;
-  countIsExact: boolean;
-  hasMore: boolean;
-  nextCursor: string | null;
-  sort: 'relevance' | 'date';
-}
+/** What GET /api/leads answers, as the shared schemas define it: the e2e tests read the API with the server's own types. */
+export type ApiContact = Contact;
+export type ApiLead = Lead;
+export type ApiLeadPage = LeadListResponse;
 
 export type LeadFilterParams = Record<string, string>;
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect as baseExpect, test } from '../support/fixtures.js';
+import { appUrl, expect as baseExpect, test, type ApiLead } from '../support/fixtures.js';
 import { ensureAdminAccount, signInAsAdmin, sql, subscriberContext, toast } from '../support/more-fixtures.js';
 
 // Generous but finite: the machine is small and may run another suite at the same time.
@@ -11,24 +11,12 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 /** What a browser sends with every POST/PUT/DELETE from our own pages (the CSRF check wants it). */
 const SAME_ORIGIN = { origin: appUrl };
 const here = path.dirname(fileURLToPath(import.meta.url));
-// The repository's parent holds shared/ (the spec and the sample data).
+// The real Fundraising Fox sample kept in the repository (data/samples/, CC BY 4.0).
 const SAMPLE_CSV = path.resolve(here, '../../data/samples/fundraisingfox-rounds-sample.csv');
 const SAMPLE_ROWS = 2540;
 
 const TITLE = 'Admin - Leads Management';
 
-interface ApiLead {
-  id: string;
-  companyName: string;
-  domain: string;
-  industry: string | null;
-  location: string | null;
-  fundingAmount: number | null;
-  fundingRound: string | null;
-  fundingDate: string;
-  description: string;
-  contacts: { name: string; role: string; email: string | null; linkedIn: string }[];
-}
 
 function suffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
