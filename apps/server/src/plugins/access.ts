@@ -10,7 +10,7 @@ import { subscriptions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from '../modules/api-keys/index.js';
 import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
-import { createLocalRateLimiter, type LocalRateLimiter } from './rate-limit.js';
+import { createSharedRateLimiter, type WindowRateLimiter } from './rate-limit.js';
 
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
@@ -32,7 +32,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authCacheStore: AuthCache;
     /** Requests per API key per minute, counted in this process (decision 030). */
-    apiRateLimiter: LocalRateLimiter;
+    apiRateLimiter: WindowRateLimiter;
     /** API keys whose last use this instance recorded less than a minute ago. */
     apiKeysTouched: LRUCache<string, true>;
     /** Every /api and /dev route with the schemas it declared (route-schemas.int.test.ts checks them). */
@@ -232,7 +232,7 @@ export async function requireApiAccess(request: FastifyRequest, reply: FastifyRe
   const context = await cachedApiKeyContext(app, secret);
   if (!context?.apiKeyId) throw unauthorized(INVALID_API_KEY);
   request.authContext = Promise.resolve(context);
-  const window = app.apiRateLimiter.hit(context.apiKeyId);
+  const window = await app.apiRateLimiter.hit(context.apiKeyId);
   reply.header('ratelimit-limit', window.limit).header('ratelimit-remaining', window.remaining).header('ratelimit-reset', window.resetSeconds);
   if (!window.allowed) {
     reply.header('retry-after', window.resetSeconds);
@@ -273,7 +273,12 @@ export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
   const catalog: RouteCatalogEntry[] = [];
   app.decorate('authCacheStore', createAuthCache());
-  app.decorate('apiRateLimiter', createLocalRateLimiter({ max: API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }));
+  // Counted in the database, so every instance shares each key's window; made on first use (the database is
+  // decorated after access control).
+  let apiRateLimiter: WindowRateLimiter | undefined;
+  app.decorate('apiRateLimiter', {
+    hit: (key: string) => (apiRateLimiter ??= createSharedRateLimiter(app.database.db, { max: API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, 'api-key')).hit(key),
+  });
   app.decorate('apiKeysTouched', new LRUCache<string, true>({ max: AUTH_CACHE_MAX, ttl: 60_000 }));
   app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {

@@ -72,36 +72,32 @@ export interface WindowState {
   resetSeconds: number;
 }
 
-export interface LocalRateLimiter {
-  hit(key: string): WindowState;
+export interface WindowRateLimiter {
+  /** Counts one request for the key and says where its window stands. */
+  hit(key: string): Promise<WindowState>;
 }
 
 /**
- * Fixed windows counted in this process, without a database write: a key's window starts with its first
- * request and lasts windowMs. Each instance counts its own requests (docs/decisions/030-api-keys-and-rate-limit.md).
+ * Fixed windows counted in the database (rate_limits), so every instance counts together: a key's window starts
+ * with its first request and lasts windowMs. One upsert per request (docs/decisions/030-api-keys-and-rate-limit.md).
  */
-export function createLocalRateLimiter(rule: RateRule, now: () => number = Date.now): LocalRateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
+export function createSharedRateLimiter(db: Db, rule: RateRule, prefix: string): WindowRateLimiter {
+  const seconds = rule.windowMs / 1000;
   return {
-    hit(key) {
-      const at = now();
-      // Ended windows are dropped once per window length, so the map holds only keys used recently.
-      if (at - lastSweep >= rule.windowMs) {
-        for (const [name, window] of windows) if (at - window.start >= rule.windowMs) windows.delete(name);
-        lastSweep = at;
-      }
-      let window = windows.get(key);
-      if (!window || at - window.start >= rule.windowMs) {
-        window = { start: at, count: 0 };
-        windows.set(key, window);
-      }
-      window.count++;
+    async hit(key) {
+      const result = await db.execute(sql`
+        insert into rate_limits (key, window_start, count) values (${`${prefix}:${key}`}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - make_interval(secs => ${seconds}) then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${seconds}) then now() else rate_limits.window_start end
+        returning count, extract(epoch from (window_start + make_interval(secs => ${seconds}) - now()))::float8 as reset`);
+      const row = rowsOf<{ count: number; reset: number }>(result)[0];
+      const count = Number(row?.count ?? 1);
       return {
-        allowed: window.count <= rule.max,
+        allowed: count <= rule.max,
         limit: rule.max,
-        remaining: Math.max(0, rule.max - window.count),
-        resetSeconds: Math.max(1, Math.ceil((window.start + rule.windowMs - at) / 1000)),
+        remaining: Math.max(0, rule.max - count),
+        resetSeconds: Math.max(1, Math.ceil(Number(row?.reset ?? seconds))),
       };
     },
   };
