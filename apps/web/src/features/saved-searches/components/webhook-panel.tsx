@@ -56,7 +56,7 @@ export function WebhookPanel({ search }: { search: SavedSearch }) {
             </p>
           )}
           <code data-testid="webhook-secret" className="rounded-md bg-muted px-2 py-1.5 font-mono text-xs break-all">
-            {shown ? secret : 'whsec_••••••••••••••••'}
+            {shown ? secret : `${secret.slice(0, 6)}${'•'.repeat(16)}`}
           </code>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setShown((value) => !value)} aria-pressed={shown}>
