@@ -4,40 +4,22 @@
 import type { FastifyInstance } from 'fastify';
 import { newWorkerId } from '../modules/mail-queue/index.js';
 import { drainAlertDeliveries, MATCH_BATCH_SIZE, matchLeadChanges, type AlertSenderDeps } from '../modules/saved-searches/index.js';
+import { runEvery } from './every.js';
 
 export function scheduleSavedSearchAlerts(app: FastifyInstance, options: { channels?: AlertSenderDeps['channels']; everyMs?: number } = {}): void {
-  let running: Promise<void> | null = null;
-  const stopping = new AbortController();
   const workerId = newWorkerId();
-  const tick = () => {
-    if (running || stopping.signal.aborted) return;
-    running = (async () => {
-      // A full batch means there may be more; stop at a partial one.
-      for (;;) {
-        if (stopping.signal.aborted) return;
-        const result = await matchLeadChanges(app.database, { timeZone: app.config.alertTimeZone });
-        if (result.matches > 0) app.log.info(result, 'saved-search matches');
-        if (result.changes < MATCH_BATCH_SIZE) break;
-      }
-      const sent = await drainAlertDeliveries(
-        { database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, channels: options.channels ?? {} },
-        { workerId, signal: stopping.signal },
-      );
-      if (sent.delivered || sent.failed || sent.retried) app.log.info(sent, 'saved-search alerts');
-    })()
-      .catch((error: unknown) => app.log.error({ err: error }, 'saved-search alerts failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.everyMs ?? 30_000);
-  timer.unref();
-  const first = setTimeout(tick, 3_000);
-  first.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    stopping.abort();
-    await running;
+  runEvery(app, { everyMs: options.everyMs ?? 30_000, firstAfterMs: 3_000, name: 'saved-search alerts' }, async (signal) => {
+    // A full batch means there may be more; stop at a partial one.
+    for (;;) {
+      if (signal.aborted) return;
+      const result = await matchLeadChanges(app.database, { timeZone: app.config.alertTimeZone });
+      if (result.matches > 0) app.log.info(result, 'saved-search matches');
+      if (result.changes < MATCH_BATCH_SIZE) break;
+    }
+    const sent = await drainAlertDeliveries(
+      { database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, channels: options.channels ?? {} },
+      { workerId, signal },
+    );
+    if (sent.delivered || sent.failed || sent.retried) app.log.info(sent, 'saved-search alerts');
   });
 }
