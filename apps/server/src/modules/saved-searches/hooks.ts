@@ -64,10 +64,13 @@ export async function queueTestEvent(database: Database, userId: string, id: str
     const payload = JSON.stringify({ leads: [sampleLead(now)] });
     const ids: string[] = [];
     for (const channel of channels) {
-      // created_at from the database's clock (microseconds): test events sent in the same millisecond still list in order.
+      // created_at strictly after the search's latest delivery: the list is newest first, and clocks that tick in
+      // milliseconds (PGlite's) would otherwise give events sent in one millisecond the same time.
       const inserted = await query(
         `insert into alert_deliveries (saved_search_id, channel, event, status, next_attempt_at, payload, created_at)
-         values ($1, $2, 'test', 'pending', $3::timestamptz, $4::jsonb, clock_timestamp()) returning id`,
+         values ($1, $2, 'test', 'pending', $3::timestamptz, $4::jsonb,
+           greatest(clock_timestamp(), (select max(created_at) + interval '1 microsecond' from alert_deliveries where saved_search_id = $1)))
+         returning id`,
         [id, channel, now.toISOString(), payload],
       );
       ids.push(String(inserted.rows[0]!.id));
