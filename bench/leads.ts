@@ -50,7 +50,10 @@ async function signIn(base: string, dataDir: string): Promise<string> {
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
   // A new admin account is admin once its address is verified.
   if (signedUp) await verifyFromOutbox(dataDir, BENCH_EMAIL);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** Seeded (mulberry32, the seed's own generator): the same run asks the same sequence of questions. */
@@ -78,7 +81,13 @@ async function vocabulary(base: string, cookie: string): Promise<Vocabulary> {
     const body = (await (await fetch(`${base}/api/leads?limit=${PAGE_SIZE}&page=${page}`, { headers: { cookie } })).json()) as {
       leads: { companyName: string; description: string; tags: string[] }[];
     };
-    for (const lead of body.leads) words.push(...`${lead.companyName} ${lead.description} ${lead.tags.join(' ')}`.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1));
+    for (const lead of body.leads)
+      words.push(
+        ...`${lead.companyName} ${lead.description} ${lead.tags.join(' ')}`
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter((word) => word.length > 1),
+      );
   }
   return { industries: stats.industries, words };
 }
@@ -113,7 +122,10 @@ function variedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, Pat
     ['random filter combination, random page 1-10', () => `/api/leads?${filterParams(r, vocab).toString()}&page=${r.int(1, 10)}`],
     ['random search word (relevance)', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(word())}`],
     ['random two-word search, last word a prefix', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(`${word()} ${word().slice(0, r.int(3, 6))}`)}`],
-    ['random search word + industry', () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(word())}&industry=${encodeURIComponent(r.pick(vocab.industries))}`],
+    [
+      'random search word + industry',
+      () => `/api/leads?limit=${PAGE_SIZE}&q=${encodeURIComponent(word())}&industry=${encodeURIComponent(r.pick(vocab.industries))}`,
+    ],
     ['random search word, sort=date, random page 1-5', () => `/api/leads?limit=${PAGE_SIZE}&sort=date&page=${r.int(1, 5)}&q=${encodeURIComponent(word())}`],
     [`cursor pages 1-${WALK_PAGES} deep (4 filters)`, () => r.pick(cursorPaths)],
   ];
@@ -162,7 +174,13 @@ async function load(base: string, cookie: string, target: string | PathMaker): P
         }
       : {}),
   });
-  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, ...(firstFailure ? { firstFailure } : {}) };
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    ...(firstFailure ? { firstFailure } : {}),
+  };
 }
 
 function rssKb(pid: number): number {
@@ -315,6 +333,48 @@ async function pglite() {
   }
 }
 
+/** BENCH_PROFILE=1: one request at a time per varied scenario on the kept BENCH_PG_DB, printing each scenario's
+ * latency spread and its slowest URLs (where to look with EXPLAIN), instead of the load tables. */
+async function profile() {
+  if (!KEEP_PG_DB) throw new Error('BENCH_PROFILE needs BENCH_PG_DB (a seeded database kept between runs)');
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${KEEP_PG_DB}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-profile-'));
+  const perScenario = Number(process.env.BENCH_PROFILE_REQUESTS ?? 200);
+  try {
+    await withServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LEAD_CACHES: 'off' }, async (base, cookie) => {
+      const vocab = await vocabulary(base, cookie);
+      const walk = await walkCursors(base, cookie);
+      const rows: (string | number)[][] = [];
+      const slowest: string[] = [];
+      for (const [name, maker] of variedScenarios(vocab, walk.paths)) {
+        const timed: { ms: number; url: string }[] = [];
+        for (let i = 0; i < perScenario; i++) {
+          const target = maker();
+          const started = performance.now();
+          const response = await fetch(`${base}${target}`, { headers: { cookie } });
+          await response.text();
+          timed.push({ ms: performance.now() - started, url: target });
+        }
+        timed.sort((a, b) => a.ms - b.ms);
+        const at = (q: number) => timed[Math.min(timed.length - 1, Math.floor(q * timed.length))]!.ms.toFixed(1);
+        rows.push([name, at(0.5), at(0.9), at(0.99), timed.at(-1)!.ms.toFixed(1)]);
+        for (const entry of timed.slice(-3).reverse()) slowest.push(`${entry.ms.toFixed(0).padStart(6)} ms  ${decodeURIComponent(entry.url)}`);
+      }
+      printTable(['scenario (one request at a time)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'], rows);
+      console.log('\nSlowest URLs:');
+      for (const line of slowest) console.log(line);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_PROFILE) {
+  await profile();
+  process.exit(0);
+}
+
 const results = [];
 if (only !== 'pglite') results.push(await postgres());
 if (only !== 'postgres') results.push(await pglite());
@@ -331,9 +391,13 @@ for (const result of results) {
   console.log(`\n${result.label}: ${result.leads.toLocaleString('en-US')} leads (${seeded}), ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
   console.log('\nVaried requests, lead caches off (every request reads the database):\n');
   table(result.uncached.rows);
-  console.log(`\nSequential cursor walks: ${result.uncached.walkPages} pages (4 filters x ${WALK_PAGES} deep), ${result.uncached.walkMsPerPage.toFixed(1)} ms per page`);
+  console.log(
+    `\nSequential cursor walks: ${result.uncached.walkPages} pages (4 filters x ${WALK_PAGES} deep), ${result.uncached.walkMsPerPage.toFixed(1)} ms per page`,
+  );
   console.log('\nSame URL over and over, lead caches on (cached):\n');
   table(result.cached);
   const e = result.uncached.exportStats;
-  console.log(`\nCSV export: ${e.rows.toLocaleString('en-US')} rows, median ${Math.round(e.rowsPerSec).toLocaleString('en-US')} rows/s, RSS growth ${e.growth.toFixed(1)} MB (peak ${e.peak.toFixed(0)} MB)`);
+  console.log(
+    `\nCSV export: ${e.rows.toLocaleString('en-US')} rows, median ${Math.round(e.rowsPerSec).toLocaleString('en-US')} rows/s, RSS growth ${e.growth.toFixed(1)} MB (peak ${e.peak.toFixed(0)} MB)`,
+  );
 }

@@ -99,10 +99,10 @@ export const leadFilterSchema = z
   });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
-/** Counts up to this many matches are exact; above it the response gives the database's estimate. */
-export const EXACT_COUNT_LIMIT = 10_000;
-/** The same for searches, whose matches are counted in the table rather than inside an index. Up to this
- * many, a search's matches are read and sorted (by relevance by default); beyond it, newest first. */
+/** Counts up to this many matches are exact; above it the response gives an estimate (decision 026). */
+export const EXACT_COUNT_LIMIT = 1_000;
+/** The same for searches. Up to this many, a search's matches are read and sorted (by relevance by default);
+ * beyond it, newest first. */
 export const SEARCH_EXACT_COUNT_LIMIT = 1_000;
 /** `page` reaches this many leads deep at most (page × limit); beyond it, follow `nextCursor`. */
 export const MAX_PAGE_DEPTH = 10_000;

@@ -60,8 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    rawTransaction: (fn) =>
-      client.transaction((tx) => fn(async (text, params) => tx.query<Record<string, unknown>>(text, params))),
+    rawTransaction: (fn) => client.transaction((tx) => fn(async (text, params) => tx.query<Record<string, unknown>>(text, params))),
     listen: async (channel, handler) => {
       await client.listen(channel, handler);
     },
@@ -70,7 +69,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, warn: (message: string) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // jit off: short queries only. Compiling a plan costs more than any of them takes, and a large estimate (a count
+  // over a common word) would have the server compile one on every request (decision 026).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   const listeners: pg.Client[] = [];
   const closers: (() => void)[] = [];
   // An idle connection the server closes (restart, failover) must not take the process down;

@@ -134,6 +134,16 @@ export const leads = pgTable(
   ],
 );
 
+/**
+ * Every distinct location a lead has had (never pruned: a location no lead has any more only matches nothing). A
+ * location filter is a substring, so it is first matched against this short list, and the leads are then filtered
+ * by equality, which the list-order indexes check cheaply and the planner estimates well (decision 026). A
+ * statement trigger on leads (migration 0019) keeps it complete in the same transaction as every lead write.
+ */
+export const leadLocations = pgTable('lead_locations', {
+  location: text('location').primaryKey(),
+});
+
 export const contacts = pgTable(
   'contacts',
   {

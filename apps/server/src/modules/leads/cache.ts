@@ -28,7 +28,7 @@ export class VersionedCache<T> {
   private readonly entries = new LRUCache<string, { version: string; value: Promise<T> }>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS });
 
   /** enabled false: every get loads (LEAD_CACHES=off). */
-  constructor(private readonly enabled = true) {}
+  constructor(readonly enabled = true) {}
 
   async get(key: string, version: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();

@@ -22,7 +22,7 @@ import {
 } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import { contacts, LEAD_SORT_KEY_SQL, leads, type LeadRow } from '../../db/schema/index.js';
+import { contacts, LEAD_SORT_KEY_SQL, leadLocations, leads, type LeadRow } from '../../db/schema/index.js';
 import { readLeadsVersion, VersionedCache } from './cache.js';
 
 export interface FreeLeadsResult {
@@ -58,14 +58,16 @@ interface MatchCount {
   exact: boolean;
 }
 
-/** A search with at most this many matches (counted exactly) is ranked by relevance; a broader one comes
- * newest first (ranking means scoring every match, and "the" or "builds" matches most of the archive). */
-export const RANKED_MATCHES_LIMIT = SEARCH_EXACT_COUNT_LIMIT;
 /** How far down the date order a search with many matches looks for its page before it sorts all matches. */
 const SEARCH_WINDOW = 2_000;
-/** Estimates this many times the exact-count limit or more are trusted without counting up to the limit
- * (at 1M leads the planner's estimates of these filters were within 2x; decision 026). */
-const ESTIMATE_TRUST_FACTOR = 2;
+/** Estimates this many times the exact-count limit or more are trusted without counting up to the limit (at 1M
+ * leads the planner's estimates of the column filters we measured were within 2x; decision 026). A page that
+ * shows the end of the list corrects any estimate (readPage). */
+const ESTIMATE_TRUST_FACTOR = 5;
+/** A search the planner expects to match at least this many leads is looked for among the newest leads first. */
+const DENSE_SEARCH_ESTIMATE = 2 * SEARCH_EXACT_COUNT_LIMIT;
+/** A location filter matching more distinct locations than this stays a substring match on the leads. */
+const LOCATION_LIST_LIMIT = 200;
 
 /** The expression the trigram index covers (names and partial domains); queries must use the same one. */
 const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
@@ -97,7 +99,7 @@ export function recentStartDate(now = new Date()): string {
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
  * indexes (decision 026); contacts and the time a lead was added are read from their own indexes. */
-export function columnConditions(filter: LeadFilter): SQL | undefined {
+export function columnConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
   if (filter.fundingRound) {
@@ -113,7 +115,12 @@ export function columnConditions(filter: LeadFilter): SQL | undefined {
   if (filter.maxFunding !== undefined) conditions.push(lte(leads.fundingAmount, filter.maxFunding));
   if (filter.dateStart) conditions.push(gte(leads.fundingDate, filter.dateStart));
   if (filter.dateEnd) conditions.push(lte(leads.fundingDate, filter.dateEnd));
-  if (filter.location) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
+  if (filter.location) {
+    // The distinct locations containing the text (matchingLocations), when known: equality is cheap to check
+    // inside the list-order indexes and the planner estimates it from its statistics.
+    if (locations === undefined) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
+    else conditions.push(locations.length > 0 ? inArray(leads.location, locations) : sql`false`);
+  }
   if (filter.hasContacts !== undefined) {
     const withContacts = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`;
     conditions.push(filter.hasContacts ? withContacts : sql`not ${withContacts}`);
@@ -124,6 +131,18 @@ export function columnConditions(filter: LeadFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The distinct locations containing `location` (lead_locations), or undefined when there are more than
+ * LOCATION_LIST_LIMIT of them (the filter then stays a substring match). */
+export async function matchingLocations(db: Db, location: string | undefined): Promise<string[] | undefined> {
+  if (!location) return undefined;
+  const rows = await db
+    .select({ location: leadLocations.location })
+    .from(leadLocations)
+    .where(ilike(leadLocations.location, `%${escapeLike(location)}%`))
+    .limit(LOCATION_LIST_LIMIT + 1);
+  return rows.length > LOCATION_LIST_LIMIT ? undefined : rows.map((row) => row.location);
+}
+
 /** The search words' condition; `query` is searchQuery(q) when the caller has it already (the alert matcher
  * computes each saved search's tsquery once, not once per row). */
 export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
@@ -132,8 +151,8 @@ export function searchCondition(q: string | undefined, query?: SQL): SQL | undef
   return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
 }
 
-export function filterConditions(filter: LeadFilter): SQL | undefined {
-  return and(columnConditions(filter), searchCondition(filter.q));
+export function filterConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
+  return and(columnConditions(filter, locations), searchCondition(filter.q));
 }
 
 function filterKey(filter: LeadFilter): string {
@@ -359,7 +378,8 @@ export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
 
 /** One page of leads (newest funding first, by relevance for a search, or by date, amount or round either way), with contacts, as JSON text. */
 export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
-  const version = await readLeadsVersion(db);
+  // Without caches (LEAD_CACHES=off) the version keys nothing: not read.
+  const version = cachesFor(db).pages.enabled ? await readLeadsVersion(db) : '';
   const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, query.dir ?? 'desc', filterKey(query)]);
   return cachesFor(db).pages.get(key, version, async () => JSON.stringify(leadListResponseSchema.parse(await listLeads(db, query, version))));
 }
@@ -372,31 +392,17 @@ export async function listLeads(db: Db, query: LeadPageQuery, knownVersion?: str
   return readPage(db, query, cursor, version);
 }
 
-async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
-  const where = filterConditions(query);
-  const matches =
-    cursor?.matches ??
-    (await cachesFor(db).counts.get(filterKey(query), version, () =>
-      countMatches(db, where, query.q === undefined ? EXACT_COUNT_LIMIT : SEARCH_EXACT_COUNT_LIMIT),
-    ));
-  const rankable = matches.exact && matches.count <= RANKED_MATCHES_LIMIT;
-  const requested = requestedOrder(query);
-  // A cursor keeps the order its first page had, even if the match count moved since.
-  const order: Order = cursor
-    ? { sort: cursor.sort, dir: cursor.dir }
-    : requested.sort === 'relevance' && !rankable
-      ? { sort: 'date', dir: 'desc' }
-      : requested;
+/** How the rows of one order are read: its rank or key column, the keyset after a cursor, the ORDER BY. `hidden`
+ * writes the date (and key) as expressions no index matches, so the planner reads matches through the search indexes
+ * and sorts them instead of walking an order index hoping to meet matches early. */
+function orderSql(order: Order, q: string | undefined, cursor: Cursor | undefined) {
   const { sort } = order;
-  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
   const keyed = sort === 'amount' || sort === 'round' ? sortKey(sort, order.dir) : undefined;
   const dateAscending = sort === 'date' && order.dir === 'asc';
-
-  /** funding_date, or funding_date + 0 to hide the date index from the planner (and so for the sort keys). */
   const dateOf = (hidden: boolean) => (hidden ? sql`${leads.fundingDate} + 0` : sql`${leads.fundingDate}`);
   // The page's rank column: the relevance, the amount or round key, or 0 for date orders.
   const rankOf = (hidden: boolean): SQL => {
-    if (sort === 'relevance' && query.q !== undefined) return sql`ts_rank(${leads.searchVector}, ${searchQuery(query.q)})`;
+    if (sort === 'relevance' && q !== undefined) return sql`ts_rank(${leads.searchVector}, ${searchQuery(q)})`;
     if (keyed) return hidden ? sql`(${keyed}) + 0` : keyed;
     return sql`0::real`;
   };
@@ -410,68 +416,237 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     if (cursor) return sql`(${rankOf(hidden)}, ${dateOf(hidden)}, ${leads.id}) < (${cursor.key}::bigint, ${cursor.date}::date, ${cursor.id}::uuid)`;
     return undefined;
   };
-
-  // The page's ids first, then those rows with their history counts (never computed for skipped rows).
-  const pageOf = (ids: SQL) =>
-    db
-      .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
-      .from(sql`${ids} as page_ids`)
-      .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
-      .orderBy(
-        ...(dateAscending
-          ? [asc(leads.fundingDate), desc(leads.id)]
-          : [keyed ? sql`page_ids.page_rank::bigint desc` : sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id)]),
-      );
-  /** Reads the matches in the given order; `hidden` hides the date index (below). */
-  const ordered = (hidden: boolean) => {
-    const order = dateAscending
+  const orderBy = (hidden: boolean): SQL[] =>
+    dateAscending
       ? [sql`${dateOf(hidden)} asc`, desc(leads.id)]
       : [...(sort === 'relevance' || keyed ? [sql`${rankOf(hidden)} desc`] : []), sql`${dateOf(hidden)} desc`, desc(leads.id)];
-    const ids = db
-      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${rankOf(hidden)})::text`.as('page_rank') })
-      .from(leads)
-      .where(and(where, after(hidden)))
-      .orderBy(...order)
-      .limit(query.limit + 1)
-      .offset(offset);
-    return pageOf(sql`(${ids})`);
-  };
+  return { keyed, dateAscending, rankOf, after, orderBy };
+}
+type OrderSql = ReturnType<typeof orderSql>;
 
-  let found: Awaited<ReturnType<typeof pageOf>> | undefined;
-  if (query.q === undefined) {
-    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
-    found = await ordered(false);
-  } else if (matches.exact) {
-    // A search with few matches: read them through the search indexes and sort them (the date index is hidden,
-    // or the planner would walk it hoping to meet matches early).
-    found = await ordered(true);
-  } else if (sort !== 'date' || order.dir !== 'desc') {
-    // Many matches in another order than newest first: no window of the date order holds the page.
-    found = await ordered(false);
-  } else {
-    // Many matches, by the estimate, so they should be dense among the newest leads: look for the page in the
-    // next SEARCH_WINDOW leads of the date order (the window comes from the index; only its rows are read).
-    const window = db
-      .select({ windowId: sql<string>`${leads.id}`.as('window_id') })
-      .from(leads)
-      .where(and(columnConditions(query), after(false)))
-      .orderBy(desc(leads.fundingDate), desc(leads.id))
-      .limit(offset + SEARCH_WINDOW)
-      .as('search_window');
-    const inWindow = db
-      .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`'0'`.as('page_rank') })
-      .from(window)
-      .innerJoin(leads, sql`${leads.id} = ${window.windowId}`)
-      .where(searchCondition(query.q))
-      .orderBy(desc(leads.fundingDate), desc(leads.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const candidates = await pageOf(sql`(${inWindow})`);
-    // Not a full page in the window (the estimate was wrong, or this is the end of the list): sort the matches.
-    found = candidates.length > query.limit ? candidates : await ordered(true);
+/** A page's ids in order, each with its rank or sort key as text (what its cursor records). */
+interface PageId {
+  id: string;
+  rank: string;
+}
+
+/** The ids of the matches in the order, `limit` of them after `offset`. */
+async function orderedIds(db: Db, order: OrderSql, where: SQL | undefined, hidden: boolean, limit: number, offset: number): Promise<PageId[]> {
+  return db
+    .select({ id: sql<string>`${leads.id}::text`, rank: sql<string>`(${order.rankOf(hidden)})::text` })
+    .from(leads)
+    .where(and(where, order.after(hidden)))
+    .orderBy(...order.orderBy(hidden))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Runs fn with bitmap scans only: a search's matches are read through the GIN indexes, at a cost that follows the
+ * posting lists, never by a scan of the table or a walk of an order index hoping to meet matches early. The planner
+ * guesses how often words occur together poorly, and at a million leads either wrong guess costs a second.
+ */
+async function bitmapOnly<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      // work_mem: room for exact bitmaps of common words (a lossy bitmap rechecks whole pages of the table), for this
+      // transaction only.
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('work_mem', '64MB', true)`,
+    );
+    return fn(tx as unknown as Db);
+  });
+}
+
+/**
+ * At most SEARCH_EXACT_COUNT_LIMIT + 1 matches (through the search indexes), then sorted in the order: their
+ * number is exact when it is within the limit, and then the page is exactly that order's slice of them.
+ */
+async function limitedMatchIds(db: Db, order: OrderSql, where: SQL | undefined, limit: number, offset: number): Promise<{ ids: PageId[]; total: number }> {
+  return bitmapOnly(db, async (tx) => {
+    const cap = SEARCH_EXACT_COUNT_LIMIT + 1;
+    // Date orders rank every match 0.
+    const sortKeys = order.dateAscending ? sql`match_date asc, match_id desc` : sql`match_rank desc, match_date desc, match_id desc`;
+    const result = await tx.execute(sql`
+      select match_id::text as id, match_rank::text as rank, count(*) over () as total
+      from (
+        select ${leads.id} as match_id, ${leads.fundingDate} as match_date, ${order.rankOf(true)} as match_rank
+        from ${leads} where ${and(where, order.after(true)) ?? sql`true`} limit ${cap}
+      ) matches
+      order by ${sortKeys} limit ${limit} offset ${offset}`);
+    const rows = rowsOf<{ id: string; rank: string; total: string | number }>(result);
+    if (rows.length > 0) return { ids: rows.map(({ id, rank }) => ({ id, rank })), total: Number(rows[0]!.total) };
+    if (offset === 0) return { ids: [], total: 0 };
+    // Past the last match: count them on their own.
+    const counted = await tx.execute(sql`select count(*) as total from (select 1 from ${leads} where ${where ?? sql`true`} limit ${cap}) matches`);
+    return { ids: [], total: Number(rowsOf<{ total: string | number }>(counted)[0]?.total ?? 0) };
+  });
+}
+
+/**
+ * The newest `need` matches of a search among the next SEARCH_WINDOW leads of the date order (the window comes from
+ * the list-order indexes; only its rows are read, and only until `need` are found), with the window position of the
+ * last one found: how densely the search matches the newest leads.
+ */
+async function newestMatchIds(
+  db: Db,
+  columns: SQL | undefined,
+  search: SQL,
+  after: SQL | undefined,
+  need: number,
+  windowSize: number,
+): Promise<{ ids: PageId[]; lastPosition: number }> {
+  const result = await db.execute(sql`
+    select leads.id::text as id, window_leads.position
+    from (
+      select ${leads.id} as window_id, ${leads.fundingDate} as window_date, row_number() over (order by ${leads.fundingDate} desc, ${leads.id} desc) as position
+      from ${leads} where ${and(columns, after) ?? sql`true`}
+      order by ${leads.fundingDate} desc, ${leads.id} desc limit ${windowSize}
+    ) window_leads
+    join ${leads} on ${leads.id} = window_leads.window_id
+    where ${search}
+    order by window_leads.window_date desc, window_leads.window_id desc
+    limit ${need}`);
+  const rows = rowsOf<{ id: string; position: string | number }>(result);
+  return { ids: rows.map(({ id }) => ({ id, rank: '0' })), lastPosition: Number(rows.at(-1)?.position ?? windowSize) };
+}
+
+/** The page's rows with their history counts, in the order of `ids`. */
+async function rowsOfIds(db: Db, ids: PageId[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(leadWithHistoryColumns)
+    .from(leads)
+    .where(
+      inArray(
+        leads.id,
+        ids.map(({ id }) => id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap(({ id, rank }) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, rank }] : [];
+  });
+}
+
+interface SearchResult {
+  matches: MatchCount;
+  order: Order;
+  ids: PageId[];
+}
+
+/**
+ * A search's page and count. A search the planner expects to match many leads is first looked for among the newest
+ * leads (where its page is, if it is that common); one it expects to be rare, or that the newest leads show to be
+ * rare, is read through the search indexes, counted exactly up to the limit and, within it, sorted in the order
+ * asked for (by relevance by default). Beyond the limit a search comes newest first.
+ */
+async function searchPage(
+  db: Db,
+  query: LeadPageQuery & { q: string },
+  columns: SQL | undefined,
+  cursor: Cursor | undefined,
+  offset: number,
+): Promise<SearchResult> {
+  const search = searchCondition(query.q)!;
+  const where = and(columns, search);
+  const need = offset + query.limit + 1;
+  const newestFirst: Order = { sort: 'date', dir: 'desc' };
+  if (cursor) {
+    // The next page of the order the first page had.
+    const order: Order = { sort: cursor.sort, dir: cursor.dir };
+    const sql = orderSql(order, query.q, cursor);
+    if (cursor.matches.exact) return { matches: cursor.matches, order, ids: (await limitedMatchIds(db, sql, where, query.limit + 1, 0)).ids };
+    if (order.sort === 'date' && order.dir === 'desc') {
+      const newest = await newestMatchIds(db, columns, search, sql.after(false), need, SEARCH_WINDOW);
+      if (newest.ids.length >= need) return { matches: cursor.matches, order, ids: newest.ids };
+      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, sql, where, true, query.limit + 1, 0)) };
+    }
+    // Many matches in another order: walk that order's index.
+    return { matches: cursor.matches, order, ids: await orderedIds(db, sql, where, false, query.limit + 1, 0) };
   }
+
+  const requested = requestedOrder(query);
+  const estimate = await estimateMatches(db, where);
+  /** The page from the newest leads when the search is common there (how common gives the estimate), else undefined. */
+  const fromNewest = async (): Promise<SearchResult | undefined> => {
+    const newest = await newestMatchIds(db, columns, search, undefined, need, offset + SEARCH_WINDOW);
+    if (newest.ids.length < need) return undefined;
+    const extrapolated = Math.round((need / newest.lastPosition) * (await estimateMatches(db, columns)));
+    if (extrapolated <= DENSE_SEARCH_ESTIMATE) return undefined;
+    const matches = { count: Math.max(SEARCH_EXACT_COUNT_LIMIT + 1, extrapolated), exact: false };
+    if (requested.sort === 'relevance' || (requested.sort === 'date' && requested.dir === 'desc'))
+      return { matches, order: newestFirst, ids: newest.ids.slice(offset) };
+    // Common enough that walking the other order's index meets the page soon.
+    return { matches, order: requested, ids: await orderedIds(db, orderSql(requested, query.q, undefined), where, false, query.limit + 1, offset) };
+  };
+  if (estimate >= DENSE_SEARCH_ESTIMATE) {
+    // Expected to be common: its page is likely among the newest leads. If not, it is rarer than the planner thinks.
+    return (await fromNewest()) ?? allMatchesPage(db, requested, query.q, where, query.limit + 1, offset);
+  }
+  // Expected to be rare: read at most the limit's worth of matches through the search indexes.
+  const limited = await limitedMatchIds(db, orderSql(requested, query.q, undefined), where, query.limit + 1, offset);
+  if (limited.total <= SEARCH_EXACT_COUNT_LIMIT) return { matches: { count: limited.total, exact: true }, order: requested, ids: limited.ids };
+  // The planner underestimated it: look among the newest leads before reading every match.
+  return (await fromNewest()) ?? allMatchesPage(db, requested, query.q, where, query.limit + 1, offset);
+}
+
+/**
+ * Every match of a search, through the search indexes, counted and sorted in one query: by the order asked for when
+ * there are at most SEARCH_EXACT_COUNT_LIMIT (a relevance rank is computed only then), newest first beyond it.
+ */
+async function allMatchesPage(db: Db, requested: Order, q: string, where: SQL | undefined, limit: number, offset: number): Promise<SearchResult> {
+  const ranked = requested.sort === 'relevance';
+  const keyed = requested.sort === 'amount' || requested.sort === 'round' ? sortKey(requested.sort, requested.dir) : undefined;
+  const dateAscending = requested.sort === 'date' && requested.dir === 'asc';
+  const rank = ranked
+    ? sql`case when match_total <= ${SEARCH_EXACT_COUNT_LIMIT} then ts_rank(match_vector, ${searchQuery(q)}) else 0 end`
+    : keyed
+      ? sql`match_key`
+      : sql`0::real`;
+  const rows = await bitmapOnly(db, async (tx) =>
+    rowsOf<{ id: string; rank: string; total: string | number }>(
+      await tx.execute(sql`
+        select match_id::text as id, (${rank})::text as rank, match_total as total
+        from (
+          select ${leads.id} as match_id, ${leads.fundingDate} as match_date, ${ranked ? sql`${leads.searchVector}` : sql`null::tsvector`} as match_vector,
+            ${keyed ? sql`(${keyed}) + 0` : sql`0`} as match_key, count(*) over () as match_total
+          from ${leads} where ${where ?? sql`true`}
+        ) matches
+        order by ${dateAscending ? sql`match_date asc, match_id desc` : sql`${rank} desc, match_date desc, match_id desc`}
+        limit ${limit} offset ${offset}`),
+    ),
+  );
+  // Past the last match there is no row to carry the count: count them (rare, and cheap next to the read above).
+  const total = rows[0] !== undefined ? Number(rows[0].total) : offset === 0 ? 0 : (await countMatches(db, where, SEARCH_EXACT_COUNT_LIMIT, false)).count;
+  const exact = total <= SEARCH_EXACT_COUNT_LIMIT;
+  const order = ranked && !exact ? { sort: 'date' as const, dir: 'desc' as const } : requested;
+  return { matches: { count: total, exact }, order, ids: rows.map(({ id, rank: text }) => ({ id, rank: text })) };
+}
+
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
+  const columns = columnConditions(query, await matchingLocations(db, query.location));
+  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
+  let matches: MatchCount;
+  let order: Order;
+  let found: Awaited<ReturnType<typeof rowsOfIds>>;
+  if (query.q !== undefined) {
+    const result = await searchPage(db, { ...query, q: query.q }, columns, cursor, offset);
+    ({ matches, order } = result);
+    found = await rowsOfIds(db, result.ids);
+  } else {
+    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
+    // The planner estimates the contacts condition (a semi-join) too loosely to be trusted.
+    const trust = query.hasContacts === undefined;
+    matches = cursor?.matches ?? (await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, trust)));
+    order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
+    found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
+  }
+  const { sort } = order;
   const hasMore = found.length > query.limit;
   const rows = found.slice(0, query.limit);
+  // A page that reaches the end of the list counts the list: no estimate survives seeing the last match.
+  if (!hasMore && !cursor && (rows.length > 0 || offset === 0)) matches = { count: offset + rows.length, exact: true };
   const byLead = await contactsFor(
     db,
     rows.map((row) => row.id),
@@ -493,6 +668,27 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     sort,
     dir: order.dir,
   };
+}
+
+/** A page of a column-filtered list in one query: the page's ids first (walking an order index), then those rows with
+ * their history counts (never computed for skipped rows). */
+async function columnPage(db: Db, order: OrderSql, columns: SQL | undefined, limit: number, offset: number) {
+  const ids = db
+    .select({ id: sql<string>`${leads.id}`.as('page_id'), rank: sql<string>`(${order.rankOf(false)})::text`.as('page_rank') })
+    .from(leads)
+    .where(and(columns, order.after(false)))
+    .orderBy(...order.orderBy(false))
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
+    .from(sql`(${ids}) as page_ids`)
+    .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
+    .orderBy(
+      ...(order.dateAscending
+        ? [asc(leads.fundingDate), desc(leads.id)]
+        : [order.keyed ? sql`page_ids.page_rank::bigint desc` : sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id)]),
+    );
 }
 
 export async function getLeadStats(db: Db): Promise<LeadStats> {
@@ -546,7 +742,7 @@ const csvColumns = {
 
 /** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
-  const where = filterConditions(filter);
+  const where = filterConditions(filter, await matchingLocations(db, filter.location));
   let after: { date: string; id: string } | undefined;
   // The header travels with the first batch, so the first chunk is only ready once the first query succeeded.
   let header = CSV_HEADER_LINE;

@@ -1,0 +1,143 @@
+// The search strategies of decision 026 on data built to drive each one: words the planner thinks common that never
+// occur together, a word common only among old leads, a word common everywhere, a word rare enough to rank; and
+// location filters resolved through lead_locations, which its trigger keeps complete. Every answer is compared with
+// the leads the data was built from, and every count must be honest: exact when it says so, never a large "about"
+// for a search that matches nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_EXACT_COUNT_LIMIT, type LeadListResponse } from '@fundwire/shared';
+import { sql } from 'drizzle-orm';
+import type { SeedLead } from '../../seed/generate.js';
+import { insertLeads } from '../../seed/insert.js';
+import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
+
+const LEAD_COUNT = 10_000;
+const today = new Date();
+const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+const uuid = (index: number) => `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+
+/** Lead i: "apple" on even, "banana" on odd leads (never both); "cherry" on every third lead older than a year;
+ * "everywhere" on all; "kiwi" on every 40th. Dates spread over two years, so the newest leads are the low indexes. */
+function buildLead(index: number): SeedLead {
+  const days = Math.floor((index * 730) / LEAD_COUNT);
+  const words = [index % 2 === 0 ? 'apple' : 'banana', 'everywhere'];
+  if (days > 365 && index % 3 === 0) words.push('cherry');
+  if (index % 40 === 0) words.push('kiwi');
+  return {
+    id: uuid(index),
+    companyName: `Company ${index}`,
+    domain: `company-${index}.example.com`,
+    industry: index % 4 === 0 ? 'FinTech' : 'SaaS',
+    fundingAmount: 1_000_000 + index,
+    fundingRound: 'Seed',
+    roundLabel: null,
+    location: index % 5 === 0 ? 'Berlin, Germany' : 'Austin, TX',
+    fundingDate: daysAgo(days),
+    description: `${words.join(' ')} company number ${index}`,
+    tags: [],
+    contacts: [],
+  };
+}
+
+describe('lead search strategies at ten thousand leads', () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  const all = Array.from({ length: LEAD_COUNT }, (_, index) => buildLead(index));
+  const newestFirst = (list: SeedLead[]) =>
+    [...list].sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1)).map((lead) => lead.id);
+  const has = (word: string) => (lead: SeedLead) => lead.description.split(' ').includes(word);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await insertLeads(t.database, all);
+    // Statistics as autovacuum would leave them: the planner's estimates drive the strategy.
+    await t.database.db.execute(sql`analyze leads`);
+    subscriber = await signInAs(t, 'subscriber');
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  const get = async (url: string): Promise<LeadListResponse> => {
+    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  /** Follows nextCursor to the end (pages of 100) and returns every id. */
+  const walk = async (query: string) => {
+    const first = await get(`/api/leads?${query}&limit=100`);
+    const ids = first.leads.map((lead) => lead.id);
+    let page = first;
+    while (page.nextCursor) {
+      page = await get(`/api/leads?${query}&limit=100&cursor=${page.nextCursor}`);
+      ids.push(...page.leads.map((lead) => lead.id));
+    }
+    return { first, ids };
+  };
+
+  it('says 0, exactly, for two words the planner expects together thousands of times and that never meet', async () => {
+    const estimate = await t.database.db.execute(sql`explain (format json) select 1 from leads where search_vector @@ to_tsquery('simple', 'apple & banana')`);
+    expect(JSON.stringify(estimate)).toMatch(/"Plan Rows":\s*(2\d{3}|[3-9]\d{3})/); // the planner's guess: 2,000 or more
+    const page = await get('/api/leads?q=apple%20banana&limit=20');
+    expect(page).toMatchObject({ leads: [], totalCount: 0, countIsExact: true, hasMore: false });
+  });
+
+  it('finds a word common only among old leads newest first, with its true count, by cursor to the end', async () => {
+    const expected = newestFirst(all.filter(has('cherry')));
+    expect(expected.length).toBeGreaterThan(SEARCH_EXACT_COUNT_LIMIT);
+    const { first, ids } = await walk('q=cherry');
+    expect(first.sort).toBe('date');
+    expect(first).toMatchObject({ totalCount: expected.length, countIsExact: false });
+    expect(ids).toEqual(expected);
+    // By page number too, a few pages in.
+    const third = await get('/api/leads?q=cherry&limit=20&page=3');
+    expect(third.leads.map((lead) => lead.id)).toEqual(expected.slice(40, 60));
+  });
+
+  it('finds a word common everywhere among the newest leads, with an estimate labelled as one', async () => {
+    const expected = newestFirst(all.filter(has('everywhere')));
+    const first = await get('/api/leads?q=everywhere&limit=20');
+    expect(first.leads.map((lead) => lead.id)).toEqual(expected.slice(0, 20));
+    expect(first.sort).toBe('date');
+    expect(first.countIsExact).toBe(false);
+    expect(first.totalCount).toBeGreaterThan(SEARCH_EXACT_COUNT_LIMIT);
+    // Within 2x of the truth: it is extrapolated from how densely the newest leads match.
+    expect(first.totalCount).toBeGreaterThan(expected.length / 2);
+    expect(first.totalCount).toBeLessThan(expected.length * 2);
+    const page = await get('/api/leads?q=everywhere&limit=20&page=4');
+    expect(page.leads.map((lead) => lead.id)).toEqual(expected.slice(60, 80));
+    // sort=amount on a common word walks the amount order.
+    const byAmount = await get('/api/leads?q=everywhere&limit=20&sort=amount');
+    const largest = [...all].sort((a, b) => (b.fundingAmount ?? 0) - (a.fundingAmount ?? 0)).map((lead) => lead.id);
+    expect(byAmount.leads.map((lead) => lead.id)).toEqual(largest.slice(0, 20));
+  });
+
+  it('ranks a rare word, counted exactly, and pages it by cursor without gaps', async () => {
+    const expected = all.filter(has('kiwi')).map((lead) => lead.id);
+    const { first, ids } = await walk('q=kiwi');
+    expect(first).toMatchObject({ totalCount: expected.length, countIsExact: true, sort: 'relevance' });
+    expect([...ids].sort()).toEqual([...expected].sort());
+  });
+
+  it('combines a common word with column filters and a location', async () => {
+    const expected = newestFirst(all.filter((lead) => has('cherry')(lead) && lead.industry === 'FinTech' && lead.location.startsWith('Berlin')));
+    const { first, ids } = await walk('q=cherry&industry=FinTech&location=berl');
+    expect(ids).toEqual(expected);
+    expect(first.totalCount).toBe(expected.length);
+    expect(first.countIsExact).toBe(expected.length <= SEARCH_EXACT_COUNT_LIMIT);
+  });
+
+  it('resolves location filters through lead_locations, which every insert and update keeps complete', async () => {
+    const berlin = await get('/api/leads?location=ERLIN&limit=1');
+    expect(berlin.totalCount).toBe(all.filter((lead) => lead.location.startsWith('Berlin')).length);
+    expect((await get('/api/leads?location=ulaanbaatar&limit=5')).totalCount).toBe(0);
+
+    // A new location arrives with an insert, another with an update; both are found at once.
+    await insertLeads(t.database, [{ ...buildLead(LEAD_COUNT), location: 'Ulaanbaatar, Mongolia' }]);
+    expect((await get('/api/leads?location=ulaanbaatar&limit=5')).leads.map((lead) => lead.id)).toEqual([uuid(LEAD_COUNT)]);
+    await t.database.db.execute(sql`update leads set location = 'Nuuk, Greenland' where id = ${uuid(1)}`);
+    expect((await get('/api/leads?location=nuuk&limit=5')).leads.map((lead) => lead.id)).toEqual([uuid(1)]);
+    const locations = await t.database.db.execute(sql`select location from lead_locations where location in ('Ulaanbaatar, Mongolia', 'Nuuk, Greenland')`);
+    expect(JSON.stringify(locations)).toContain('Nuuk');
+
+    // A LIKE wildcard in the text is literal, as before.
+    expect((await get('/api/leads?location=%25&limit=1')).totalCount).toBe(0);
+  });
+});
