@@ -186,6 +186,20 @@ export const leadWithHistoryColumns = {
 };
 type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number };
 
+/** A list page's columns: the lead, its history count and its contacts in order, as JSON the database builds, so a
+ * page and its contacts are one query. */
+const leadPageColumns = {
+  ...leadWithHistoryColumns,
+  contacts: sql<
+    ContactFields[] | string
+  >`(select coalesce(json_agg(json_build_object('name', c.name, 'role', c.role, 'email', nullif(c.email, ''), 'linkedIn', c.linked_in) order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
+};
+
+/** The drivers hand json over parsed; text is parsed here, should one not. */
+function pageContacts(value: ContactFields[] | string): ContactFields[] {
+  return typeof value === 'string' ? (JSON.parse(value) as ContactFields[]) : value;
+}
+
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
   if (leadIds.length === 0) return byLead;
@@ -514,7 +528,7 @@ async function newestMatchIds(
 async function rowsOfIds(db: Db, ids: PageId[]) {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(leadWithHistoryColumns)
+    .select(leadPageColumns)
     .from(leads)
     .where(
       inArray(
@@ -647,10 +661,6 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   const rows = found.slice(0, query.limit);
   // A page that reaches the end of the list counts the list: no estimate survives seeing the last match.
   if (!hasMore && !cursor && (rows.length > 0 || offset === 0)) matches = { count: offset + rows.length, exact: true };
-  const byLead = await contactsFor(
-    db,
-    rows.map((row) => row.id),
-  );
   const last = rows.at(-1);
   const position = (row: NonNullable<typeof last>): Cursor => {
     const at = { date: row.fundingDate, id: row.id, matches };
@@ -659,7 +669,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     return { sort, dir: order.dir, key: row.rank, ...at };
   };
   return {
-    leads: rows.map(({ rank: _rank, ...row }) => toLead(row, byLead.get(row.id) ?? [])),
+    leads: rows.map(({ rank: _rank, contacts: leadContacts, ...row }) => toLead(row, pageContacts(leadContacts))),
     // Never fewer than the leads already passed and shown.
     totalCount: Math.max(matches.count, offset + rows.length),
     countIsExact: matches.exact,
@@ -681,7 +691,7 @@ async function columnPage(db: Db, order: OrderSql, columns: SQL | undefined, lim
     .limit(limit)
     .offset(offset);
   return db
-    .select({ ...leadWithHistoryColumns, rank: sql<string>`page_ids.page_rank` })
+    .select({ ...leadPageColumns, rank: sql<string>`page_ids.page_rank` })
     .from(sql`(${ids}) as page_ids`)
     .innerJoin(leads, sql`${leads.id} = page_ids.page_id`)
     .orderBy(
