@@ -60,6 +60,8 @@ interface MatchCount {
 
 /** How far down the date order a search with many matches looks for its page before it sorts all matches. */
 const SEARCH_WINDOW = 2_000;
+/** The furthest a search walks the date order when the first window shows its matches sparse but present. */
+const MAX_SEARCH_WINDOW = 10_000;
 /** Estimates this many times the exact-count limit or more are trusted without counting up to the limit (at 1M
  * leads the planner's estimates of the column filters we measured were within 2x; decision 026). A page that
  * shows the end of the list corrects any estimate (readPage). */
@@ -509,16 +511,18 @@ async function newestMatchIds(
   need: number,
   windowSize: number,
 ): Promise<{ ids: PageId[]; lastPosition: number }> {
+  // The window walks an order index and reads each row once, testing the search on it; rows stream, so the walk
+  // stops as soon as `need` have matched.
   const result = await db.execute(sql`
-    select leads.id::text as id, window_leads.position
+    select window_id::text as id, position
     from (
-      select ${leads.id} as window_id, ${leads.fundingDate} as window_date, row_number() over (order by ${leads.fundingDate} desc, ${leads.id} desc) as position
+      select ${leads.id} as window_id, ${search} as matched,
+        row_number() over (order by ${leads.fundingDate} desc, ${leads.id} desc) as position
       from ${leads} where ${and(columns, after) ?? sql`true`}
       order by ${leads.fundingDate} desc, ${leads.id} desc limit ${windowSize}
     ) window_leads
-    join ${leads} on ${leads.id} = window_leads.window_id
-    where ${search}
-    order by window_leads.window_date desc, window_leads.window_id desc
+    where matched
+    order by position
     limit ${need}`);
   const rows = rowsOf<{ id: string; position: string | number }>(result);
   return { ids: rows.map(({ id }) => ({ id, rank: '0' })), lastPosition: Number(rows.at(-1)?.position ?? windowSize) };
@@ -584,7 +588,14 @@ async function searchPage(
   const estimate = await estimateMatches(db, where);
   /** The page from the newest leads when the search is common there (how common gives the estimate), else undefined. */
   const fromNewest = async (): Promise<SearchResult | undefined> => {
-    const newest = await newestMatchIds(db, columns, search, undefined, need, offset + SEARCH_WINDOW);
+    const windowSize = offset + SEARCH_WINDOW;
+    let newest = await newestMatchIds(db, columns, search, undefined, need, windowSize);
+    if (newest.ids.length > 0 && newest.ids.length < need) {
+      // Some matches, too few for the page: walk further when, at that density, the page is near (cheaper than
+      // reading every match when they are many).
+      const projected = Math.ceil(((need * windowSize) / newest.ids.length) * 1.25);
+      if (projected <= MAX_SEARCH_WINDOW) newest = await newestMatchIds(db, columns, search, undefined, need, projected);
+    }
     if (newest.ids.length < need) return undefined;
     const extrapolated = Math.round((need / newest.lastPosition) * (await estimateMatches(db, columns)));
     if (extrapolated <= DENSE_SEARCH_ESTIMATE) return undefined;
