@@ -463,11 +463,18 @@ async function orderedIds(db: Db, order: OrderSql, where: SQL | undefined, hidde
  * guesses how often words occur together poorly, and at a million leads either wrong guess costs a second.
  */
 async function bitmapOnly<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  // work_mem: room for exact bitmaps of common words (a lossy bitmap rechecks whole pages of the table).
+  return withPlanSettings(db, { enable_seqscan: 'off', enable_indexscan: 'off', enable_indexonlyscan: 'off', work_mem: '64MB' }, fn);
+}
+
+/** Runs fn in a transaction whose planner settings are these (set_config(..., true): that transaction only). */
+async function withPlanSettings<T>(db: Db, settings: Record<string, string>, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      // work_mem: room for exact bitmaps of common words (a lossy bitmap rechecks whole pages of the table), for this
-      // transaction only.
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('work_mem', '64MB', true)`,
+      sql`select ${sql.join(
+        Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+        sql`, `,
+      )}`,
     );
     return fn(tx as unknown as Db);
   });
@@ -513,17 +520,22 @@ async function newestMatchIds(
 ): Promise<{ ids: PageId[]; lastPosition: number }> {
   // The window walks an order index and reads each row once, testing the search on it; rows stream, so the walk
   // stops as soon as `need` have matched.
-  const result = await db.execute(sql`
+  // Only an ordered index walk reads the window in order and stops early; left to itself, the planner sorts every
+  // row of a multi-value filter (two industries: 154,000 rows, 100 ms) to take the first 2,000.
+  const result = await withPlanSettings(db, { enable_sort: 'off', enable_bitmapscan: 'off', enable_seqscan: 'off' }, (tx) =>
+    tx.execute(sql`
     select window_id::text as id, position
     from (
-      select ${leads.id} as window_id, ${search} as matched,
+      select ${leads.id} as window_id, ${leads.fundingDate} as window_date, ${search} as matched,
         row_number() over (order by ${leads.fundingDate} desc, ${leads.id} desc) as position
       from ${leads} where ${and(columns, after) ?? sql`true`}
       order by ${leads.fundingDate} desc, ${leads.id} desc limit ${windowSize}
     ) window_leads
     where matched
-    order by position
-    limit ${need}`);
+    -- The window's own order (not position, which the planner would sort by): rows stream, and the walk stops early.
+    order by window_date desc, window_id desc
+    limit ${need}`),
+  );
   const rows = rowsOf<{ id: string; position: string | number }>(result);
   return { ids: rows.map(({ id }) => ({ id, rank: '0' })), lastPosition: Number(rows.at(-1)?.position ?? windowSize) };
 }
