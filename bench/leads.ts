@@ -109,6 +109,7 @@ function filterParams(r: ReturnType<typeof random>, vocab: Vocabulary): URLSearc
       if (r.next() < 0.5) params.set('dateEnd', day(r.int(0, start)));
     }
     if (r.next() < 0.2) params.set('location', r.pick(LOCATIONS));
+    if (r.next() < 0.15) params.set('hasContacts', r.next() < 0.5 ? 'true' : 'false');
     if ([...params.keys()].length > 1) return params;
   }
 }

@@ -1,6 +1,6 @@
 // Leads (funded companies) and their contacts.
 import { sql } from 'drizzle-orm';
-import { bigint, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
 
 /** PostgreSQL's full-text document type; only ever read by the database (the API never selects it). */
@@ -87,6 +87,13 @@ export const leads = pgTable(
     identityKey: text('identity_key').notNull(),
     /** Null only for leads written before companies existed, until start-up groups them. */
     companyId: uuid('company_id').references(() => companies.id),
+    /**
+     * true when the lead has no contacts; null when it has some (not false: adding the column rewrote no row, and the
+     * leads with contacts, nearly all of them, carry nothing). A new lead starts true unless its writer says otherwise
+     * (the bulk upsert does); a trigger on contacts (migration 0020) clears it when contacts arrive, and the admin's
+     * edit sets it with the contacts it writes. The "no contacts" filter walks a small partial index (decision 026).
+     */
+    lacksContacts: boolean('lacks_contacts').default(true),
     /** Generated from name, domain, tags and description (decision 026). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(LEAD_SEARCH_VECTOR_SQL)),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -127,6 +134,10 @@ export const leads = pgTable(
     index('leads_name_domain_trgm_idx').using('gin', sql`(${table.companyName} || ' ' || ${table.domain}) gin_trgm_ops`),
     uniqueIndex('leads_identity_key_idx').on(table.identityKey),
     index('leads_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
+    // hasContacts=false, newest first: only the leads without contacts.
+    index('leads_without_contacts_idx')
+      .on(table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.lacksContacts}`),
     // Digests and the admin's weekly count read leads by the time they were added.
     index('leads_created_at_idx').on(table.createdAt),
     // A company's rounds, and the "earlier rounds" count of each card.

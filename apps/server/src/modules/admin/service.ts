@@ -82,7 +82,8 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
     await query(
       `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round, round_label = $7,
          location = $8, funding_date = $9, description = $10, tags = $11::text[], source_url = coalesce($12, source_url), identity_key = $13,
-         edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), company_id = $15, updated_at = now()
+         edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), company_id = $15,
+         lacks_contacts = $16, updated_at = now()
        where id = $1`,
       [
         id,
@@ -100,6 +101,8 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
         key,
         edited,
         companyId,
+        // The contacts are replaced by these just below.
+        input.contacts.length === 0 ? true : null,
       ],
     );
     await deleteCompaniesWithoutRounds(query, [row.company_id as string | null]);

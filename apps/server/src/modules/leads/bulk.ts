@@ -92,6 +92,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     keys: [] as string[],
     created: [] as (string | null)[],
     companies: [] as string[],
+    lacksContacts: [] as (true | null)[],
   };
   // Each lead finds or creates its company in this transaction; a lead that moves company may leave one empty.
   const companyIds = await upsertCompanies(query, [...byIdentity.values()]);
@@ -117,20 +118,23 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     columns.keys.push(key);
     columns.created.push(lead.createdAt ?? null);
     columns.companies.push(companyIds[columns.companies.length]!);
+    // A new lead with contacts gets them below (a new lead has no hand edits): not "no contacts" from the start, so
+    // the contacts trigger has nothing to clear. On conflict the flag is not among the merged columns.
+    columns.lacksContacts.push(lead.contacts.length === 0 ? true : null);
   }
   const set = MERGED_COLUMNS.map(([column, expression]) => `${column} = ${expression}`).join(', ');
   // Only a lead the upload really changes is written (and counted as updated); the rest stay as they are.
   const changed = `(${MERGED_COLUMNS.map(([column]) => `leads.${column}`).join(', ')}) is distinct from (${MERGED_COLUMNS.map(([, expression]) => expression).join(', ')})`;
   const result = await query(
     `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-                        source, source_id, source_url, identity_key, created_at, company_id)
+                        source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.round_label,
             u.location, u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source, u.source_id, u.source_url,
-            u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id
+            u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id, u.lacks_contacts
      from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::jsonb[],
-                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[])
+                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[], $18::boolean[])
        as u(id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-            source, source_id, source_url, identity_key, created_at, company_id)
+            source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts)
      on conflict (identity_key) do update set ${set}, updated_at = now()
        where ${changed}
      returning id, identity_key, (xmax = 0) as inserted`,
@@ -152,6 +156,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
       columns.keys,
       columns.created,
       columns.companies,
+      columns.lacksContacts,
     ],
   );
 
@@ -183,6 +188,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   if (replaceable.length > 0) {
     const editable = await query(`select id from leads where id = any($1::uuid[]) and not ('contacts' = any(edited_fields))`, [replaceable]);
     for (const row of editable.rows) contactsChanged.add(String(row.id));
+    // Each gets the upload's contacts (never none) below, which clears its "no contacts" flag (migration 0020).
     if (contactsChanged.size > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [[...contactsChanged]]);
   }
   // A lead that moved company may leave its old one empty, and a company made for an upload whose name or

@@ -4,11 +4,12 @@
 // the leads the data was built from, and every count must be honest: exact when it says so, never a large "about"
 // for a search that matches nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_EXACT_COUNT_LIMIT, type LeadListResponse } from '@fundwire/shared';
+import { SEARCH_EXACT_COUNT_LIMIT, type Lead, type LeadListResponse } from '@fundwire/shared';
 import { sql } from 'drizzle-orm';
 import type { SeedLead } from '../../seed/generate.js';
 import { insertLeads } from '../../seed/insert.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
+import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 
 const LEAD_COUNT = 10_000;
 const today = new Date();
@@ -133,11 +134,78 @@ describe('lead search strategies at ten thousand leads', () => {
     await insertLeads(t.database, [{ ...buildLead(LEAD_COUNT), location: 'Ulaanbaatar, Mongolia' }]);
     expect((await get('/api/leads?location=ulaanbaatar&limit=5')).leads.map((lead) => lead.id)).toEqual([uuid(LEAD_COUNT)]);
     await t.database.db.execute(sql`update leads set location = 'Nuuk, Greenland' where id = ${uuid(1)}`);
+    await t.database.db.execute(sql.raw(BUMP_LEADS_VERSION_SQL));
     expect((await get('/api/leads?location=nuuk&limit=5')).leads.map((lead) => lead.id)).toEqual([uuid(1)]);
     const locations = await t.database.db.execute(sql`select location from lead_locations where location in ('Ulaanbaatar, Mongolia', 'Nuuk, Greenland')`);
     expect(JSON.stringify(locations)).toContain('Nuuk');
 
     // A LIKE wildcard in the text is literal, as before.
     expect((await get('/api/leads?location=%25&limit=1')).totalCount).toBe(0);
+  });
+});
+
+describe('the stored "no contacts" flag', () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    subscriber = await signInAs(t, 'subscriber');
+    admin = await signInAs(t, 'admin');
+  });
+  afterAll(async () => t.close());
+
+  const ids = async (hasContacts: boolean) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/leads?hasContacts=${hasContacts}&limit=100`, headers: subscriber });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as LeadListResponse).leads.map((lead) => lead.id).sort();
+  };
+
+  it('follows every writer: the bulk upsert, a writer that says nothing, contacts added later, and the admin edit', async () => {
+    // The bulk upsert, with and without contacts.
+    const withContacts = { ...buildLead(1), contacts: [{ name: 'Ada Example', role: 'CEO', email: 'ada@example.com', linkedIn: '' }] };
+    await insertLeads(t.database, [withContacts, buildLead(2)]);
+    expect(await ids(true)).toEqual([uuid(1)]);
+    expect(await ids(false)).toEqual([uuid(2)]);
+
+    // A writer that knows nothing of the flag: no contacts until some arrive (the contacts trigger clears it).
+    await t.database.db.execute(
+      sql`insert into leads (id, company_name, domain, location, funding_date, description, identity_key) values (${uuid(3)}, 'Raw Co', 'raw.example.com', 'Oslo, Norway', ${daysAgo(3)}, 'raw', 'raw|1')`,
+    );
+    // As every lead write does, so the list caches see it.
+    await t.database.db.execute(sql.raw(BUMP_LEADS_VERSION_SQL));
+    expect(await ids(false)).toEqual([uuid(2), uuid(3)]);
+    await t.database.db.execute(sql`insert into contacts (lead_id, position, name) values (${uuid(3)}, 0, 'Raw Person')`);
+    await t.database.db.execute(sql.raw(BUMP_LEADS_VERSION_SQL));
+    expect(await ids(false)).toEqual([uuid(2)]);
+    expect(await ids(true)).toEqual([uuid(1), uuid(3)]);
+
+    // A re-upload with contacts for the lead that had none.
+    await insertLeads(t.database, [{ ...buildLead(2), contacts: [{ name: 'Bo Example', role: 'CTO', email: null, linkedIn: '' }] }]);
+    expect(await ids(false)).toEqual([]);
+
+    // The admin removes a lead's contacts, then gives them back.
+    const lead = (await t.app.inject({ method: 'GET', url: `/api/v1/leads/${uuid(1)}`, headers: subscriber })).json().lead as Lead;
+    const input = {
+      companyName: lead.companyName,
+      domain: lead.domain,
+      industry: lead.industry,
+      fundingAmount: lead.fundingAmount,
+      fundingRound: lead.fundingRound,
+      roundLabel: lead.roundLabel,
+      location: lead.location,
+      fundingDate: lead.fundingDate,
+      description: lead.description,
+      tags: lead.tags,
+      sourceUrl: lead.sourceUrl,
+    };
+    const edit = async (contacts: Lead['contacts']) => {
+      const response = await t.app.inject({ method: 'PUT', url: `/api/leads/${uuid(1)}`, headers: admin, payload: { ...input, contacts } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit([]);
+    expect(await ids(false)).toEqual([uuid(1)]);
+    await edit(lead.contacts);
+    expect(await ids(false)).toEqual([]);
   });
 });

@@ -100,7 +100,7 @@ export function recentStartDate(now = new Date()): string {
 }
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
- * indexes (decision 026); contacts and the time a lead was added are read from their own indexes. */
+ * indexes (decision 026); whether a lead has contacts is a stored flag, and the time it was added is read from its own index. */
 export function columnConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
@@ -123,10 +123,8 @@ export function columnConditions(filter: LeadFilter, locations?: string[]): SQL 
     if (locations === undefined) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
     else conditions.push(locations.length > 0 ? inArray(leads.location, locations) : sql`false`);
   }
-  if (filter.hasContacts !== undefined) {
-    const withContacts = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`;
-    conditions.push(filter.hasContacts ? withContacts : sql`not ${withContacts}`);
-  }
+  // The stored flag (true only without contacts): "no contacts" walks its partial index, same expression.
+  if (filter.hasContacts !== undefined) conditions.push(filter.hasContacts ? sql`${leads.lacksContacts} is null` : sql`${leads.lacksContacts}`);
   // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
   // than .123 (JavaScript dates drop the microseconds).
   if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
@@ -673,9 +671,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     found = await rowsOfIds(db, result.ids);
   } else {
     // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
-    // The planner estimates the contacts condition (a semi-join) too loosely to be trusted.
-    const trust = query.hasContacts === undefined;
-    matches = cursor?.matches ?? (await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, trust)));
+    matches = cursor?.matches ?? (await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT)));
     order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
     found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
   }
