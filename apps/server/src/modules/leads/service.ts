@@ -100,7 +100,7 @@ export function recentStartDate(now = new Date()): string {
 }
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
- * indexes (decision 026); whether a lead has contacts is a stored flag, and the time it was added is read from its own index. */
+ * indexes (decision 026); contacts are probed in their own index (or the stored "no contacts" flag read), and the time a lead was added is read from its own index. */
 export function columnConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
@@ -123,8 +123,11 @@ export function columnConditions(filter: LeadFilter, locations?: string[]): SQL 
     if (locations === undefined) conditions.push(ilike(leads.location, `%${escapeLike(filter.location)}%`));
     else conditions.push(locations.length > 0 ? inArray(leads.location, locations) : sql`false`);
   }
-  // The stored flag (true only without contacts): "no contacts" walks its partial index, same expression.
-  if (filter.hasContacts !== undefined) conditions.push(filter.hasContacts ? sql`${leads.lacksContacts} is null` : sql`${leads.lacksContacts}`);
+  // "No contacts" is the stored flag (true only without contacts), whose partial index it walks: same expression.
+  // "Has contacts" probes the contacts index, and only for the rows the other filters let through: the flag is not in
+  // the list-order indexes, so testing it would read the table for every row walked.
+  if (filter.hasContacts === true) conditions.push(sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`);
+  if (filter.hasContacts === false) conditions.push(sql`${leads.lacksContacts}`);
   // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
   // than .123 (JavaScript dates drop the microseconds).
   if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
@@ -671,9 +674,18 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     found = await rowsOfIds(db, result.ids);
   } else {
     // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
-    matches = cursor?.matches ?? (await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT)));
     order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
     found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
+    const listEnds = found.length <= query.limit && (found.length > 0 || offset === 0);
+    // The page first: one that shows the end of the list counts it (below), and a rare filter, whose walk found
+    // few or none, is not walked a second time to count them.
+    // The planner estimates the contacts probe (a semi-join) too loosely to trust.
+    const trust = query.hasContacts !== true;
+    matches =
+      cursor?.matches ??
+      (listEnds
+        ? { count: offset + found.length, exact: true }
+        : await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, trust)));
   }
   const { sort } = order;
   const hasMore = found.length > query.limit;
