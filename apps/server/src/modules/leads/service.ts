@@ -520,9 +520,8 @@ async function newestMatchIds(
   windowSize: number,
 ): Promise<{ ids: PageId[]; lastPosition: number }> {
   // The window walks an order index and reads each row once, testing the search on it; rows stream, so the walk
-  // stops as soon as `need` have matched.
-  // Only an ordered index walk reads the window in order and stops early; left to itself, the planner sorts every
-  // row of a multi-value filter (two industries: 154,000 rows, 100 ms) to take the first 2,000.
+  // stops as soon as `need` have matched. The settings keep it a walk: left to itself, the planner sorts every row of
+  // a multi-value filter (two industries: 154,000 rows, 100 ms) to take the first 2,000.
   const result = await withPlanSettings(db, { enable_sort: 'off', enable_bitmapscan: 'off', enable_seqscan: 'off' }, (tx) =>
     tx.execute(sql`
     select window_id::text as id, position
@@ -586,15 +585,18 @@ async function searchPage(
   if (cursor) {
     // The next page of the order the first page had.
     const order: Order = { sort: cursor.sort, dir: cursor.dir };
-    const sql = orderSql(order, query.q, cursor);
-    if (cursor.matches.exact) return { matches: cursor.matches, order, ids: (await limitedMatchIds(db, sql, where, query.limit + 1, 0)).ids };
+    const reading = orderSql(order, query.q, cursor);
+    // Few matches: all of those after the cursor, through the search indexes, sorted (uncapped, should many have been
+    // added since the first page).
+    if (cursor.matches.exact)
+      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, reading, where, true, query.limit + 1, 0)) };
     if (order.sort === 'date' && order.dir === 'desc') {
-      const newest = await newestMatchIds(db, columns, search, sql.after(false), need, SEARCH_WINDOW);
+      const newest = await newestMatchIds(db, columns, search, reading.after(false), need, SEARCH_WINDOW);
       if (newest.ids.length >= need) return { matches: cursor.matches, order, ids: newest.ids };
-      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, sql, where, true, query.limit + 1, 0)) };
+      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, reading, where, true, query.limit + 1, 0)) };
     }
     // Many matches in another order: walk that order's index.
-    return { matches: cursor.matches, order, ids: await orderedIds(db, sql, where, false, query.limit + 1, 0) };
+    return { matches: cursor.matches, order, ids: await orderedIds(db, reading, where, false, query.limit + 1, 0) };
   }
 
   const requested = requestedOrder(query);
