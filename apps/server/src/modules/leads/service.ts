@@ -100,7 +100,8 @@ export function recentStartDate(now = new Date()): string {
 }
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
- * indexes (decision 026); contacts are probed in their own index (or the stored "no contacts" flag read), and the time a lead was added is read from its own index. */
+ * indexes (decision 026); contacts are probed in their own index (or the stored "no contacts" flag read), and the
+ * time a lead was added is read from its own index. */
 export function columnConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
@@ -494,15 +495,14 @@ async function limitedMatchIds(db: Db, order: OrderSql, where: SQL | undefined, 
       select match_id::text as id, match_rank::text as rank, count(*) over () as total
       from (
         select ${leads.id} as match_id, ${leads.fundingDate} as match_date, ${order.rankOf(true)} as match_rank
-        from ${leads} where ${and(where, order.after(true)) ?? sql`true`} limit ${cap}
+        from ${leads} where ${where ?? sql`true`} limit ${cap}
       ) matches
       order by ${sortKeys} limit ${limit} offset ${offset}`);
     const rows = rowsOf<{ id: string; rank: string; total: string | number }>(result);
     if (rows.length > 0) return { ids: rows.map(({ id, rank }) => ({ id, rank })), total: Number(rows[0]!.total) };
     if (offset === 0) return { ids: [], total: 0 };
-    // Past the last match: count them on their own.
-    const counted = await tx.execute(sql`select count(*) as total from (select 1 from ${leads} where ${where ?? sql`true`} limit ${cap}) matches`);
-    return { ids: [], total: Number(rowsOf<{ total: string | number }>(counted)[0]?.total ?? 0) };
+    // Past the last match: count them on their own (more than the limit counts as more, whatever the number).
+    return { ids: [], total: (await countMatches(tx, where, SEARCH_EXACT_COUNT_LIMIT, false)).count };
   });
 }
 
@@ -667,7 +667,7 @@ async function allMatchesPage(db: Db, requested: Order, q: string, where: SQL | 
 async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
   const columns = columnConditions(query, await matchingLocations(db, query.location));
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
-  let matches: MatchCount;
+  let matches: MatchCount | undefined;
   let order: Order;
   let found: Awaited<ReturnType<typeof rowsOfIds>>;
   if (query.q !== undefined) {
@@ -675,28 +675,24 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     ({ matches, order } = result);
     found = await rowsOfIds(db, result.ids);
   } else {
-    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap.
+    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap. The
+    // page comes first and is counted below only if it does not show the end of the list, so a rare filter, whose
+    // walk found few or none, is not walked a second time.
     order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
     found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
-    const listEnds = found.length <= query.limit && (found.length > 0 || offset === 0);
-    // The page first: one that shows the end of the list counts it (below), and a rare filter, whose walk found
-    // few or none, is not walked a second time to count them.
-    // The planner estimates the contacts probe (a semi-join) too loosely to trust.
-    const trust = query.hasContacts !== true;
-    matches =
-      cursor?.matches ??
-      (listEnds
-        ? { count: offset + found.length, exact: true }
-        : await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, trust)));
+    matches = cursor?.matches;
   }
   const { sort } = order;
   const hasMore = found.length > query.limit;
   const rows = found.slice(0, query.limit);
   // A page that reaches the end of the list counts the list: no estimate survives seeing the last match.
   if (!hasMore && !cursor && (rows.length > 0 || offset === 0)) matches = { count: offset + rows.length, exact: true };
+  // The planner estimates the contacts probe (a semi-join) too loosely to trust.
+  matches ??= await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, query.hasContacts !== true));
+  const counted = matches;
   const last = rows.at(-1);
   const position = (row: NonNullable<typeof last>): Cursor => {
-    const at = { date: row.fundingDate, id: row.id, matches };
+    const at = { date: row.fundingDate, id: row.id, matches: counted };
     if (sort === 'relevance') return { sort, dir: 'desc', rank: row.rank, ...at };
     if (sort === 'date') return { sort, dir: order.dir, ...at };
     return { sort, dir: order.dir, key: row.rank, ...at };
@@ -704,8 +700,8 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   return {
     leads: rows.map(({ rank: _rank, contacts: leadContacts, ...row }) => toLead(row, pageContacts(leadContacts))),
     // Never fewer than the leads already passed and shown.
-    totalCount: Math.max(matches.count, offset + rows.length),
-    countIsExact: matches.exact,
+    totalCount: Math.max(counted.count, offset + rows.length),
+    countIsExact: counted.exact,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(position(last)) : null,
     sort,
