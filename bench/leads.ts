@@ -114,7 +114,15 @@ function filterParams(r: ReturnType<typeof random>, vocab: Vocabulary): URLSearc
   }
 }
 
+/** BENCH_SCENARIOS: comma-separated parts of scenario names to run (all when unset). */
+const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
+
 function variedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, PathMaker][] {
+  const all = allVariedScenarios(vocab, cursorPaths);
+  return SCENARIOS ? all.filter(([name]) => SCENARIOS.some((part) => name.includes(part))) : all;
+}
+
+function allVariedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, PathMaker][] {
   const r = random(15);
   const word = () => r.pick(vocab.words);
   return [

@@ -34,7 +34,9 @@ export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void
 }
 
 export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written on exit).
+  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', serverEntry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

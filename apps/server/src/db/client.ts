@@ -78,6 +78,24 @@ async function openPostgres(url: string, warn: (message: string) => void): Promi
   // the pool replaces it on the next query.
   pool.on('error', (error) => warn(`PostgreSQL pool: idle connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
+  const planned = new Map<string, { pool: pg.Pool; db: Db }>();
+  plannedPools.set(db as unknown as Db, (settings) => {
+    const key = Object.entries(settings)
+      .map(([name, value]) => {
+        if (!PLAN_NAME.test(name) || !PLAN_VALUE.test(value)) throw new Error(`Invalid planner setting ${name}=${value}`);
+        return `-c ${name}=${value}`;
+      })
+      .join(' ');
+    let entry = planned.get(key);
+    if (!entry) {
+      // Few connections each: these reads are a part of the searches, and idle ones close after 30 s.
+      const plannedPool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, options: `-c jit=off ${key}` });
+      plannedPool.on('error', (error) => warn(`PostgreSQL pool: idle connection lost: ${error.message}`));
+      entry = { pool: plannedPool, db: drizzlePg({ client: plannedPool, schema }) as unknown as Db };
+      planned.set(key, entry);
+    }
+    return entry.db;
+  });
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -128,10 +146,29 @@ async function openPostgres(url: string, warn: (message: string) => void): Promi
     close: async () => {
       for (const close of closers) close();
       await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await Promise.all([...planned.values()].map((entry) => entry.pool.end()));
       await pool.end();
     },
   };
 }
+
+/** Planner settings for one kind of read (decision 026), e.g. { enable_seqscan: 'off' }. */
+export type PlanSettings = Record<string, string>;
+
+/** For each PostgreSQL Db, the pools whose connections start with given planner settings (made on first use). */
+const plannedPools = new WeakMap<Db, (settings: PlanSettings) => Db>();
+
+/**
+ * A Db whose every statement runs with these planner settings: on PostgreSQL, a small pool of its own whose
+ * connections are opened with them, so a read needs no transaction to set them (one round trip, not four). Undefined
+ * for PGlite and for transactions, which set them with set_config in a transaction instead.
+ */
+export function plannedDb(db: Db, settings: PlanSettings): Db | undefined {
+  return plannedPools.get(db)?.(settings);
+}
+
+const PLAN_NAME = /^[a-z_]+$/;
+const PLAN_VALUE = /^[A-Za-z0-9]+$/;
 
 /** Rows of a db.execute() result: both drivers answer with {rows}. */
 export function rowsOf<T>(result: unknown): T[] {

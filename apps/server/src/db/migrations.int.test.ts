@@ -47,3 +47,29 @@ describe('migration 0010: unknown values and provenance', () => {
     }
   });
 });
+
+describe('migration 0021: the search words of the leads already stored', () => {
+  it('records every word of every existing lead, so their last-word prefixes are spelled out at once', async () => {
+    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    try {
+      const target = files.findIndex((name) => name.startsWith('0021_'));
+      expect(target).toBeGreaterThan(0);
+      for (const name of files.slice(0, target)) await apply(db, name);
+      await db.exec(`
+        insert into leads (company_name, domain, industry, funding_round, funding_date, description, tags, identity_key) values
+          ('Kiwano Labs', 'kiwano.example.com', 'SaaS', 'Seed', '2026-01-02', 'Builds kiwifruit sorters.', '{agtech}', 'kiwano.example.com|Seed|2026-01-02'),
+          ('Other Co', 'other.example.com', 'SaaS', 'Seed', '2026-01-03', 'Builds nothing of note.', '{}', 'other.example.com|Seed|2026-01-03');`);
+      await apply(db, files[target]!);
+      const words = (await db.query<{ lexeme: string }>(`select lexeme from search_lexemes where lexeme like 'ki%' order by lexeme`)).rows.map(
+        (row) => row.lexeme,
+      );
+      expect(words).toEqual(['kiwano', 'kiwano.example.com', 'kiwifruit']);
+      const [query] = (await db.query<{ query: string }>(`select search_match_query('builds kiw', 50) as query`)).rows;
+      expect(query?.query).toBe(`'builds' & ( 'kiwano' | 'kiwano.example.com' | 'kiwifruit' )`);
+      const matched = await db.query<{ company_name: string }>(`select company_name from leads where search_vector @@ $1::tsquery`, [query?.query]);
+      expect(matched.rows).toEqual([{ company_name: 'Kiwano Labs' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -125,6 +125,39 @@ describe('lead search strategies at ten thousand leads', () => {
     expect(first.countIsExact).toBe(expected.length <= SEARCH_EXACT_COUNT_LIMIT);
   });
 
+  it('spells out the last word as the words of search_lexemes it completes to, which every insert and update keeps complete', async () => {
+    const matchQuery = async (q: string) =>
+      (JSON.parse(JSON.stringify(await t.database.db.execute(sql`select search_match_query(${q}, 50) as query`))) as { rows: { query: string }[] }).rows[0]!
+        .query;
+    /** The reference: the prefix itself, straight through the search vectors. */
+    const prefixMatches = async (tsquery: string) =>
+      (
+        JSON.parse(JSON.stringify(await t.database.db.execute(sql`select id from leads where search_vector @@ ${tsquery}::tsquery order by id`))) as {
+          rows: { id: string }[];
+        }
+      ).rows.map((row) => row.id);
+    const found = async (q: string) => [...(await walk(`q=${encodeURIComponent(q)}`)).ids].sort();
+
+    expect(await matchQuery('apple kiw')).toBe(`'apple' & ( 'kiwi' )`);
+    // "company" and the 10,000 host names: too many to spell out, so it stays a prefix.
+    expect(await matchQuery('compan')).toBe(`'compan':*`);
+    expect(await matchQuery('zzyzx')).toBe(`'zzyzx':*`);
+    expect(await found('apple kiw')).toEqual(await prefixMatches(`'apple' & 'kiw':*`));
+
+    // New words arrive with an insert and with an update (beside a quote and a backslash); found at once.
+    await insertLeads(t.database, [{ ...buildLead(LEAD_COUNT + 1), description: `kiwano and kiwi's and kiwi\\fruit` }]);
+    await t.database.db.execute(sql`update leads set description = 'kiwiberry everywhere' where id = ${uuid(3)}`);
+    await t.database.db.execute(sql.raw(BUMP_LEADS_VERSION_SQL));
+    const spelled = await matchQuery('kiw');
+    expect(spelled).toMatch(/^\( .* \)$/);
+    for (const word of ['kiwano', 'kiwi', 'kiwiberry']) expect(spelled).toContain(`'${word}'`);
+    const expected = await prefixMatches(`'kiw':*`);
+    expect(expected).toContain(uuid(LEAD_COUNT + 1));
+    expect(expected).toContain(uuid(3));
+    expect(await found('kiw')).toEqual(expected);
+    expect(await found('everywhere kiwib')).toEqual([uuid(3)]);
+  });
+
   it('resolves location filters through lead_locations, which every insert and update keeps complete', async () => {
     const berlin = await get('/api/leads?location=ERLIN&limit=1');
     expect(berlin.totalCount).toBe(all.filter((lead) => lead.location.startsWith('Berlin')).length);
