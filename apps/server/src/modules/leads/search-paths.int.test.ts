@@ -242,3 +242,38 @@ describe('the stored "no contacts" flag', () => {
     expect(await ids(false)).toEqual([]);
   });
 });
+
+describe('a page past the end of filters that never meet', () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  // Half FinTech at $1M, half SaaS at $100M: the planner, taking the columns as independent, expects FinTech with
+  // $50M or more a quarter of the time (6,000 leads, an estimate it would trust); there are none.
+  const total = 24_000;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const fintech = (index: number) => index % 2 === 0;
+    await insertLeads(
+      t.database,
+      Array.from({ length: total }, (_, index) => ({
+        ...buildLead(index),
+        id: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        domain: `lead-${index}.example.com`,
+        industry: fintech(index) ? 'FinTech' : 'SaaS',
+        fundingAmount: fintech(index) ? 1_000_000 : 100_000_000,
+      })),
+    );
+    await t.database.db.execute(sql`analyze leads`);
+    subscriber = await signInAs(t, 'subscriber');
+  }, 180_000);
+  afterAll(async () => t.close());
+
+  it('says 0, exactly, on page 1 and on any page after it', async () => {
+    const estimate = await t.database.db.execute(sql`explain (format json) select 1 from leads where industry = 'FinTech' and funding_amount >= 50000000`);
+    expect(JSON.stringify(estimate)).toMatch(/"Plan Rows":\s*(5[5-9]\d{2}|6\d{3})/);
+    for (const page of [1, 2, 7]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/leads?industry=FinTech&minFunding=50000000&limit=20&page=${page}`, headers: subscriber });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ leads: [], totalCount: 0, countIsExact: true, hasMore: false, nextCursor: null });
+    }
+  });
+});

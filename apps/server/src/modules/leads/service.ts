@@ -707,6 +707,9 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   const rows = found.slice(0, query.limit);
   // A page that reaches the end of the list counts the list: no estimate survives seeing the last match.
   if (!hasMore && !cursor && (rows.length > 0 || offset === 0)) matches = { count: offset + rows.length, exact: true };
+  // A page past the end (an empty page N): there are at most `offset` matches, counted exactly. An estimate could
+  // say thousands for filters that never meet (Seed with $50M or more).
+  if (!matches && !cursor && rows.length === 0) matches = await countMatches(db, columns, offset, false);
   // The planner estimates the contacts probe (a semi-join) too loosely to trust.
   matches ??= await cachesFor(db).counts.get(filterKey(query), version, () => countMatches(db, columns, EXACT_COUNT_LIMIT, query.hasContacts !== true));
   const counted = matches;
@@ -719,8 +722,8 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   };
   return {
     leads: rows.map(({ rank: _rank, contacts: leadContacts, ...row }) => toLead(row, pageContacts(leadContacts))),
-    // Never fewer than the leads already passed and shown.
-    totalCount: Math.max(counted.count, offset + rows.length),
+    // Never fewer than the leads already passed and shown (an empty page past the end shows none: its count stands).
+    totalCount: rows.length > 0 ? Math.max(counted.count, offset + rows.length) : counted.count,
     countIsExact: counted.exact,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(position(last)) : null,
