@@ -684,53 +684,8 @@ async function allMatchesPage(db: Db, requested: Order, q: string, where: SQL | 
   return { matches: { count: total, exact }, order, ids: rows.map(({ id, rank: text }) => ({ id, rank: text })) };
 }
 
-/** How many of the newest leads of its industry (or round, or all) a column-filtered first page is looked for among. */
-const FILTER_WINDOW = 2_000;
-
-/**
- * A first page, newest first, of column filters that test something beyond the industry (or round) and dates: looked
- * for among the newest leads of that industry or round in a bounded walk, testing the other filters on each. The plain
- * walk (columnPage) has no bound: for filters sparse among the newest leads, such as two that never meet (Seed with
- * $50M or more), it reads every lead of the round to show an empty page. Those, when they number at most the exact
- * limit, are read through the filter indexes instead, counted and sorted. Undefined: read the plain walk.
- */
-async function windowedColumnPage(db: Db, query: LeadPageQuery, locations: string[] | undefined, limit: number, offset: number) {
-  // "No contacts" walks its own partial index; testing the flag on each row of a window would read the table.
-  if (query.hasContacts === false) return undefined;
-  const dates = { dateStart: query.dateStart, dateEnd: query.dateEnd };
-  const leadingFilter = query.industry ? { industry: query.industry } : query.fundingRound ? { fundingRound: query.fundingRound } : {};
-  const leading = columnConditions({ ...leadingFilter, ...dates } as LeadFilter);
-  const rest = columnConditions(
-    { ...query, dateStart: undefined, dateEnd: undefined, industry: undefined, ...(query.industry ? {} : { fundingRound: undefined }) },
-    locations,
-  );
-  // Nothing to test on each row: every lead the walk meets is a match.
-  if (!rest) return undefined;
-  const need = offset + limit;
-  let windowSize = offset + FILTER_WINDOW;
-  let newest = await newestMatchIds(db, leading, rest, undefined, need, windowSize);
-  if (newest.ids.length > 0 && newest.ids.length < need) {
-    // Some matches, too few for the page: walk further when, at that density, the page is near.
-    const projected = Math.ceil(((need * windowSize) / newest.ids.length) * 1.25);
-    if (projected <= MAX_SEARCH_WINDOW) newest = await newestMatchIds(db, leading, rest, undefined, need, (windowSize = projected));
-  }
-  // The page, counted as a plain walk's page is (readPage).
-  if (newest.ids.length >= need) return { rows: await rowsOfIds(db, newest.ids.slice(offset)), matches: undefined };
-  // Too few for the page: the whole list, when the window held every lead of its industry or round and dates.
-  const walked = await countMatches(db, leading, windowSize, false);
-  if (walked.exact && walked.count <= windowSize)
-    return { rows: await rowsOfIds(db, newest.ids.slice(offset)), matches: { count: newest.ids.length, exact: true } };
-  // The contacts probe has no index to read matches through.
-  if (query.hasContacts === true) return undefined;
-  const columns = and(leading, rest);
-  const limited = await limitedMatchIds(db, orderSql({ sort: 'date', dir: 'desc' }, undefined, undefined), columns, limit, offset);
-  if (limited.total > SEARCH_EXACT_COUNT_LIMIT) return undefined;
-  return { rows: await rowsOfIds(db, limited.ids), matches: { count: limited.total, exact: true } };
-}
-
 async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, version: string): Promise<LeadListResponse> {
-  const locations = await matchingLocations(db, query.location);
-  const columns = columnConditions(query, locations);
+  const columns = columnConditions(query, await matchingLocations(db, query.location));
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
   let matches: MatchCount | undefined;
   let order: Order;
@@ -744,13 +699,8 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     // page comes first and is counted below only if it does not show the end of the list, so a rare filter, whose
     // walk found few or none, is not walked a second time.
     order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
-    const windowed =
-      !cursor && columns && order.sort === 'date' && order.dir === 'desc' ? await windowedColumnPage(db, query, locations, query.limit + 1, offset) : undefined;
-    if (windowed) ({ rows: found, matches } = windowed);
-    else {
-      found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
-      matches = cursor?.matches;
-    }
+    found = await columnPage(db, orderSql(order, undefined, cursor), columns, query.limit + 1, offset);
+    matches = cursor?.matches;
   }
   const { sort } = order;
   const hasMore = found.length > query.limit;
