@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_EXACT_COUNT_LIMIT, type Lead, type LeadListResponse } from '@fundwire/shared';
 import { sql } from 'drizzle-orm';
 import type { SeedLead } from '../../seed/generate.js';
+import { rowsOf } from '../../db/client.js';
 import { insertLeads } from '../../seed/insert.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
@@ -126,16 +127,12 @@ describe('lead search strategies at ten thousand leads', () => {
   });
 
   it('spells out the last word as the words of search_lexemes it completes to, which every insert and update keeps complete', async () => {
-    const matchQuery = async (q: string) =>
-      (JSON.parse(JSON.stringify(await t.database.db.execute(sql`select search_match_query(${q}, 50) as query`))) as { rows: { query: string }[] }).rows[0]!
-        .query;
+    const matchQuery = async (q: string) => rowsOf<{ query: string }>(await t.database.db.execute(sql`select search_match_query(${q}, 50) as query`))[0]!.query;
     /** The reference: the prefix itself, straight through the search vectors. */
     const prefixMatches = async (tsquery: string) =>
-      (
-        JSON.parse(JSON.stringify(await t.database.db.execute(sql`select id from leads where search_vector @@ ${tsquery}::tsquery order by id`))) as {
-          rows: { id: string }[];
-        }
-      ).rows.map((row) => row.id);
+      rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from leads where search_vector @@ ${tsquery}::tsquery order by id`)).map(
+        (row) => row.id,
+      );
     const found = async (q: string) => [...(await walk(`q=${encodeURIComponent(q)}`)).ids].sort();
 
     expect(await matchQuery('apple kiw')).toBe(`'apple' & ( 'kiwi' )`);

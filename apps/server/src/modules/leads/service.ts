@@ -76,6 +76,9 @@ const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
 /** pg_trgm needs three characters to use its index; shorter text is matched as words only. */
 const TRIGRAM_MIN_LENGTH = 3;
 
+/** Search text ending in a letter or digit: its last word is a prefix. */
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+
 /**
  * The search words as a tsquery: websearch syntax ("quoted phrases", or, -not), with the last word a
  * prefix when the text ends in a word (so "fintec" finds FinTech while typing). The lexemes come out of
@@ -83,7 +86,7 @@ const TRIGRAM_MIN_LENGTH = 3;
  */
 export function searchQuery(q: string): SQL {
   const words = sql`websearch_to_tsquery('simple', ${q})`;
-  if (!/[\p{L}\p{N}]$/u.test(q)) return words;
+  if (!ENDS_IN_WORD.test(q)) return words;
   return sql`(regexp_replace(${words}::text, '(''(?:[^'']|'''')*'')$', '\\1:*'))::tsquery`;
 }
 
@@ -99,7 +102,7 @@ const MAX_PREFIX_COMPLETIONS = 50;
  * searchQuery(q): ts_rank weighs a list of alternatives differently from one prefix.
  */
 export async function matchingSearchQuery(db: Db, q: string): Promise<SQL> {
-  if (!/[\p{L}\p{N}]$/u.test(q)) return searchQuery(q);
+  if (!ENDS_IN_WORD.test(q)) return searchQuery(q);
   const [row] = rowsOf<{ query: string }>(await db.execute(sql`select search_match_query(${q}, ${MAX_PREFIX_COMPLETIONS}) as query`));
   return row ? sql`${row.query}::tsquery` : searchQuery(q);
 }
@@ -172,8 +175,9 @@ export function searchCondition(q: string | undefined, query?: SQL): SQL | undef
   return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
 }
 
-export function filterConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
-  return and(columnConditions(filter, locations), searchCondition(filter.q));
+/** `query`: the search's tsquery when the caller has it (matchingSearchQuery), else searchQuery(filter.q). */
+export function filterConditions(filter: LeadFilter, locations?: string[], query?: SQL): SQL | undefined {
+  return and(columnConditions(filter, locations), searchCondition(filter.q, query));
 }
 
 function filterKey(filter: LeadFilter): string {
@@ -804,10 +808,7 @@ const csvColumns = {
 
 /** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
 export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerator<string> {
-  const where = and(
-    columnConditions(filter, await matchingLocations(db, filter.location)),
-    filter.q ? searchCondition(filter.q, await matchingSearchQuery(db, filter.q)) : undefined,
-  );
+  const where = filterConditions(filter, await matchingLocations(db, filter.location), filter.q ? await matchingSearchQuery(db, filter.q) : undefined);
   let after: { date: string; id: string } | undefined;
   // The header travels with the first batch, so the first chunk is only ready once the first query succeeded.
   let header = CSV_HEADER_LINE;
