@@ -342,8 +342,36 @@ async function pglite() {
   }
 }
 
+/** CPU seconds a process has used so far (Linux /proc), with `children` also those of its reaped children. */
+function cpuSeconds(pid: number, children = false): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After the name: state is field 0, utime 11, stime 12, cutime 13, cstime 14 (in clock ticks, 100 per second).
+    const ticks = [11, 12, ...(children ? [13, 14] : [])].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL cluster's CPU seconds so far: the postmaster with its ended backends, plus the live ones. Only when
+ * the server runs on this machine (PGDATA's postmaster.pid readable through `pg_ctl`'s default place), else NaN. */
+function postgresCpuSeconds(): number {
+  try {
+    const postmaster = Number(readFileSync(process.env.BENCH_PG_PIDFILE ?? '/var/run/postgresql/15-main.pid', 'utf8').split('\n')[0]);
+    const backends = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return cpuSeconds(postmaster, true) + backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** BENCH_PROFILE=1: one request at a time per varied scenario on the kept BENCH_PG_DB, printing each scenario's
- * latency spread and its slowest URLs (where to look with EXPLAIN), instead of the load tables. */
+ * latency spread, the CPU one request costs the server and PostgreSQL, and its slowest URLs (where to look with
+ * EXPLAIN), instead of the load tables. */
 async function profile() {
   if (!KEEP_PG_DB) throw new Error('BENCH_PROFILE needs BENCH_PG_DB (a seeded database kept between runs)');
   const url = new URL(ADMIN_URL);
@@ -351,13 +379,16 @@ async function profile() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-profile-'));
   const perScenario = Number(process.env.BENCH_PROFILE_REQUESTS ?? 200);
   try {
-    await withServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LEAD_CACHES: 'off' }, async (base, cookie) => {
+    await withServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LEAD_CACHES: 'off' }, async (base, cookie, pid) => {
       const vocab = await vocabulary(base, cookie);
       const walk = await walkCursors(base, cookie);
       const rows: (string | number)[][] = [];
       const slowest: string[] = [];
-      for (const [name, maker] of variedScenarios(vocab, walk.paths)) {
+      const scenarios: [string, PathMaker][] = [['GET /api/health', () => '/api/health'], ...variedScenarios(vocab, walk.paths)];
+      for (const [name, maker] of scenarios) {
         const timed: { ms: number; url: string }[] = [];
+        const serverBefore = cpuSeconds(pid);
+        const postgresBefore = postgresCpuSeconds();
         for (let i = 0; i < perScenario; i++) {
           const target = maker();
           const started = performance.now();
@@ -367,10 +398,19 @@ async function profile() {
         }
         timed.sort((a, b) => a.ms - b.ms);
         const at = (q: number) => timed[Math.min(timed.length - 1, Math.floor(q * timed.length))]!.ms.toFixed(1);
-        rows.push([name, at(0.5), at(0.9), at(0.99), timed.at(-1)!.ms.toFixed(1)]);
+        const perRequest = (seconds: number) => ((seconds * 1000) / perScenario).toFixed(2);
+        rows.push([
+          name,
+          at(0.5),
+          at(0.9),
+          at(0.99),
+          timed.at(-1)!.ms.toFixed(1),
+          perRequest(cpuSeconds(pid) - serverBefore),
+          perRequest(postgresCpuSeconds() - postgresBefore),
+        ]);
         for (const entry of timed.slice(-3).reverse()) slowest.push(`${entry.ms.toFixed(0).padStart(6)} ms  ${decodeURIComponent(entry.url)}`);
       }
-      printTable(['scenario (one request at a time)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'], rows);
+      printTable(['scenario (one request at a time)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'server CPU ms/req', 'PostgreSQL CPU ms/req'], rows);
       console.log('\nSlowest URLs:');
       for (const line of slowest) console.log(line);
     });
