@@ -73,3 +73,42 @@ describe('migration 0021: the search words of the leads already stored', () => {
     }
   });
 });
+
+describe('migration 0022: the domain in the search vector as its words', () => {
+  it('rewrites the vectors of the leads already stored, keeps them searchable by domain word, and forgets the host words', async () => {
+    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    try {
+      const target = files.findIndex((name) => name.startsWith('0022_'));
+      expect(target).toBeGreaterThan(0);
+      for (const name of files.slice(0, target)) await apply(db, name);
+      await db.exec(`
+        insert into leads (company_name, domain, industry, funding_round, funding_date, description, tags, identity_key) values
+          ('Kiwano Labs', 'get-kiwano.example.com', 'SaaS', 'Seed', '2026-01-02', 'Builds kiwifruit sorters.', '{agtech}', 'get-kiwano.example.com|Seed|2026-01-02'),
+          ('Other Co', 'www.other.example.com', 'SaaS', 'Seed', '2026-01-03', 'Builds nothing of note.', '{}', 'other.example.com|Seed|2026-01-03');`);
+      const lexemes = async (pattern: string) =>
+        (await db.query<{ lexeme: string }>(`select lexeme from search_lexemes where lexeme like $1 order by lexeme`, [pattern])).rows.map((row) => row.lexeme);
+      expect(await lexemes('get%')).toEqual(['get-kiwano.example.com']);
+      await apply(db, files[target]!);
+      // The host word is gone from the vectors and from the words a prefix completes to; the domain's name is in,
+      // as words, and its other labels are not.
+      expect(await lexemes('%.%')).toEqual([]);
+      expect(await lexemes('get%')).toEqual(['get']);
+      expect(await lexemes('ki%')).toEqual(['kiwano', 'kiwifruit']);
+      expect(await lexemes('example')).toEqual([]);
+      expect(await lexemes('www')).toEqual([]);
+      const found = async (q: string) =>
+        (
+          await db.query<{ company_name: string }>(`select company_name from leads where search_vector @@ search_match_query($1, 50)::tsquery order by 1`, [q])
+        ).rows.map((row) => row.company_name);
+      expect(await found('get')).toEqual(['Kiwano Labs']);
+      expect(await found('other')).toEqual(['Other Co']);
+      expect(await found('example')).toEqual([]);
+      // The update trigger came back with the column: a new domain's words are recorded.
+      await db.exec(`update leads set domain = 'zorblat.io' where company_name = 'Other Co'`);
+      expect(await lexemes('zor%')).toEqual(['zorblat']);
+      expect(await found('zorb')).toEqual(['Other Co']);
+    } finally {
+      await db.close();
+    }
+  });
+});

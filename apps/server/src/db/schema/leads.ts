@@ -9,9 +9,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * The full-text document of a lead: name and domain weigh most, then tags, then the description. 'simple'
  * (lower-case, no stemming) so a typed prefix matches what it prefixes. array_to_string is only STABLE,
- * hence the IMMUTABLE wrapper leads_tags_text (created by migration 0013).
+ * hence the IMMUTABLE wrapper leads_tags_text (created by migration 0013). Of the domain only its name goes in,
+ * as words (`www.get-acme.co.uk` as `get acme`): whole, the parser makes a domain one host word per lead, and a
+ * million of those made every short prefix complete to thousands of words; its other labels (`com`, `io`) would
+ * make `c` or `co` match nearly every lead (migration 0022). Partial domains are the trigram index's.
  */
-export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || coalesce(domain, '')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C')`;
+export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || translate(split_part(regexp_replace(coalesce(domain, ''), '^www\\.', ''), '.', 1), '-', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C')`;
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 

@@ -47,8 +47,16 @@ const words = (text: string) =>
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-/** A domain is one host token to the parser; its parts only match through the trigram branch. */
-const lexemes = (lead: SeedLead) => [...words(lead.companyName), lead.domain.toLowerCase(), ...lead.tags.flatMap(words), ...words(lead.description)];
+/** Of a domain only its name is searched as words (`www.get-acme.co.uk`: get, acme); the rest of it, and the domain
+ * whole, only match through the trigram branch. */
+const domainWords = (domain: string) =>
+  words(
+    domain
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .split('.')[0] ?? '',
+  );
+const lexemes = (lead: SeedLead) => [...words(lead.companyName), ...domainWords(lead.domain), ...lead.tags.flatMap(words), ...words(lead.description)];
 
 /** The reference: every condition spelled out over the generated leads in plain code. */
 function matches(lead: SeedLead, filter: Filter): boolean {
@@ -233,7 +241,7 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
                                      else websearch_to_tsquery('simple', $1) end as tsq)
              select id::text from leads, query
              where id = any($3::uuid[])
-             order by ts_rank(setweight(to_tsvector('simple', company_name || ' ' || domain), 'A')
+             order by ts_rank(setweight(to_tsvector('simple', company_name || ' ' || translate(split_part(regexp_replace(domain, '^www\\.', ''), '.', 1), '-', ' ')), 'A')
                               || setweight(to_tsvector('simple', array_to_string(tags, ' ')), 'B')
                               || setweight(to_tsvector('simple', description), 'C'), tsq) desc, funding_date desc, id desc`,
               [q, prefix, expectedSet],

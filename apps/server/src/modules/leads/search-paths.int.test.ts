@@ -154,8 +154,11 @@ describe('lead search strategies at ten thousand leads', () => {
     const found = async (q: string) => [...(await walk(`q=${encodeURIComponent(q)}`)).ids].sort();
 
     expect(await matchQuery('apple kiw')).toBe(`'apple' & ( 'kiwi' )`);
-    // "company" and the 10,000 host names: too many to spell out, so it stays a prefix.
-    expect(await matchQuery('compan')).toBe(`'compan':*`);
+    // "company" alone (the domains' names are "company" and a number): spelled out.
+    expect(await matchQuery('compan')).toBe(`( 'company' )`);
+    // The numbers of the names that start with 12 (12, 120-129, 1200-1299): too many to spell out, so it stays a prefix.
+    expect(await matchQuery('12')).toBe(`'12':*`);
+    expect(await found('12')).toEqual(await prefixMatches(`'12':*`));
     expect(await matchQuery('zzyzx')).toBe(`'zzyzx':*`);
     expect(await found('apple kiw')).toEqual(await prefixMatches(`'apple' & 'kiw':*`));
 
