@@ -19,13 +19,15 @@ const uuid = (index: number) => `20000000-0000-4000-8000-${String(index).padStar
 
 /** Lead i: "apple" on even, "banana" on odd leads (never both); "cherry" on every third lead older than a year;
  * "everywhere" on all; "kiwi" on every 40th; "mango" only on FinTech leads (every 4th): all of the newest 100 days',
- * every other one before. Dates spread over two years, so the newest leads are the low indexes. */
+ * every other one before; "plum", "pear" and "fig" together on the newest 5,500. Dates spread over two years, so the
+ * newest leads are the low indexes. */
 function buildLead(index: number): SeedLead {
   const days = Math.floor((index * 730) / LEAD_COUNT);
   const words = [index % 2 === 0 ? 'apple' : 'banana', 'everywhere'];
   if (days > 365 && index % 3 === 0) words.push('cherry');
   if (index % 40 === 0) words.push('kiwi');
   if (index % 4 === 0 && (days < 100 || index % 8 === 0)) words.push('mango');
+  if (index < 5_500) words.push('plum', 'pear', 'fig');
   return {
     id: uuid(index),
     companyName: `Company ${index}`,
@@ -134,6 +136,23 @@ describe('lead search strategies at ten thousand leads', () => {
     expect(ids).toEqual(expected);
     const second = await get('/api/leads?q=mango&industry=FinTech&limit=20&page=2');
     expect(second.leads.map((lead) => lead.id)).toEqual(expected.slice(20, 40));
+  });
+
+  it('finds a deep page of a search the planner thinks rare that has more matches than one read takes', async () => {
+    // Three words on the same 5,500 leads: the planner multiplies them (about 1,660 expected).
+    const expected = newestFirst(all.filter(has('fig')));
+    expect(expected.length).toBe(5_500);
+    const estimate = await t.database.db.execute(
+      sql`explain (format json) select 1 from leads where search_vector @@ to_tsquery('simple', 'plum & pear & fig')`,
+    );
+    expect(JSON.stringify(estimate)).toMatch(/"Plan Rows":\s*1?\d{1,3}[,}]/); // under 2,000: expected rare
+    // Page 260 starts at 5,180: past the 5,000 matches a first read takes, not past the end.
+    const deep = await get('/api/leads?q=plum%20pear%20fig&limit=20&page=260');
+    expect(deep.leads.map((lead) => lead.id)).toEqual(expected.slice(5_180, 5_200));
+    expect(deep.countIsExact).toBe(false);
+    expect(deep.totalCount).toBeGreaterThanOrEqual(5_200);
+    const past = await get('/api/leads?q=plum%20pear%20fig&limit=20&page=400');
+    expect(past.leads).toEqual([]);
   });
 
   it('combines a common word with column filters and a location', async () => {

@@ -686,6 +686,8 @@ async function allMatchesPage(
   // Past the last match there is no row to carry the count: count them (rare, and cheap next to the read above).
   if (cap !== undefined && rows[0] !== undefined && Number(rows[0].total) >= cap) return undefined;
   const past = rows[0] === undefined && offset > 0 ? await countMatches(db, where, SEARCH_EXACT_COUNT_LIMIT, false) : undefined;
+  // An empty capped read past more than the exact-count limit may only be past what the read took, not past the end.
+  if (cap !== undefined && past && !past.exact) return undefined;
   const total = rows[0] !== undefined ? Number(rows[0].total) : (past?.count ?? 0);
   const exact = past ? past.exact : total <= SEARCH_EXACT_COUNT_LIMIT;
   const order = ranked && !exact ? { sort: 'date' as const, dir: 'desc' as const } : requested;
