@@ -604,6 +604,7 @@ async function searchPage(
   }
 
   const requested = requestedOrder(query);
+  const everyMatch: MatchesRead = { requested, q: query.q, where, limit: query.limit + 1, offset };
   const estimate = await estimateMatches(db, where);
   /** The page from the newest leads when the search is common there (how common gives the estimate), else undefined. */
   const fromNewest = async (): Promise<SearchResult | undefined> => {
@@ -626,13 +627,22 @@ async function searchPage(
   };
   if (estimate >= DENSE_SEARCH_ESTIMATE) {
     // Expected to be common: its page is likely among the newest leads. If not, it is rarer than the planner thinks.
-    return (await fromNewest()) ?? allMatchesPage(db, requested, query.q, where, query.limit + 1, offset);
+    return (await fromNewest()) ?? allMatchesPage(db, everyMatch);
   }
   // Expected to be rare: read its matches through the search indexes, at most SEARCH_READ_CAP of them.
-  const read = await allMatchesPage(db, requested, query.q, where, query.limit + 1, offset, SEARCH_READ_CAP);
+  const read = await allMatchesPage(db, everyMatch, SEARCH_READ_CAP);
   if (read) return read;
   // The planner underestimated it badly: look among the newest leads before reading every match.
-  return (await fromNewest()) ?? allMatchesPage(db, requested, query.q, where, query.limit + 1, offset);
+  return (await fromNewest()) ?? allMatchesPage(db, everyMatch);
+}
+
+/** What allMatchesPage reads: the search's conditions, the order asked for, and the page. */
+interface MatchesRead {
+  requested: Order;
+  q: string;
+  where: SQL | undefined;
+  limit: number;
+  offset: number;
 }
 
 /**
@@ -640,25 +650,9 @@ async function searchPage(
  * there are at most SEARCH_EXACT_COUNT_LIMIT (a relevance rank is computed only then), newest first beyond it.
  * With a cap, at most `cap` matches are read, and undefined means there are at least that many.
  */
-async function allMatchesPage(db: Db, requested: Order, q: string, where: SQL | undefined, limit: number, offset: number): Promise<SearchResult>;
-async function allMatchesPage(
-  db: Db,
-  requested: Order,
-  q: string,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-  cap: number,
-): Promise<SearchResult | undefined>;
-async function allMatchesPage(
-  db: Db,
-  requested: Order,
-  q: string,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-  cap?: number,
-): Promise<SearchResult | undefined> {
+async function allMatchesPage(db: Db, read: MatchesRead): Promise<SearchResult>;
+async function allMatchesPage(db: Db, read: MatchesRead, cap: number): Promise<SearchResult | undefined>;
+async function allMatchesPage(db: Db, { requested, q, where, limit, offset }: MatchesRead, cap?: number): Promise<SearchResult | undefined> {
   const ranked = requested.sort === 'relevance';
   const keyed = requested.sort === 'amount' || requested.sort === 'round' ? sortKey(requested.sort, requested.dir) : undefined;
   const dateAscending = requested.sort === 'date' && requested.dir === 'asc';
