@@ -355,7 +355,8 @@ function cpuSeconds(pid: number, children = false): number {
 }
 
 /** The PostgreSQL cluster's CPU seconds so far: the postmaster with its ended backends, plus the live ones. Only when
- * the server runs on this machine (PGDATA's postmaster.pid readable through `pg_ctl`'s default place), else NaN. */
+ * the server runs on this machine and its pid file is readable (Debian's /var/run/postgresql/15-main.pid, or
+ * BENCH_PG_PIDFILE), else NaN. */
 function postgresCpuSeconds(): number {
   try {
     const postmaster = Number(readFileSync(process.env.BENCH_PG_PIDFILE ?? '/var/run/postgresql/15-main.pid', 'utf8').split('\n')[0]);

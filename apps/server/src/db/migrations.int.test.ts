@@ -1,5 +1,5 @@
-// Migration 0010 (decision 023) on a database that already holds leads: every row stays, and what earlier
-// imports stored for "unknown" ('' and 0 with "not disclosed") becomes null.
+// Migrations that rewrite data, each run on a database that already holds leads: every row stays, and what the
+// migration changes is checked on the rows it found.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,13 +18,20 @@ async function apply(db: PGlite, name: string): Promise<void> {
   }
 }
 
+/** An in-memory database with every migration before the one named `prefix` applied, and that migration's file. */
+async function databaseBefore(prefix: string): Promise<{ db: PGlite; migration: string }> {
+  const target = files.findIndex((name) => name.startsWith(`${prefix}_`));
+  expect(target).toBeGreaterThan(0);
+  const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  for (const name of files.slice(0, target)) await apply(db, name);
+  return { db, migration: files[target]! };
+}
+
+// Decision 023: what earlier imports stored for "unknown" ('' and 0 with "not disclosed") becomes null.
 describe('migration 0010: unknown values and provenance', () => {
   it('keeps every existing lead and turns the old stand-ins for unknown into null', async () => {
-    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    const { db, migration } = await databaseBefore('0010');
     try {
-      const target = files.findIndex((name) => name.startsWith('0010_'));
-      expect(target).toBeGreaterThan(0);
-      for (const name of files.slice(0, target)) await apply(db, name);
       await db.exec(`
         insert into leads (company_name, domain, industry, funding_amount, funding_round, location, funding_date, description, tags, source_url, identity_key) values
           ('Manual Co', 'manual.example.com', 'SaaS', 2500000, 'Seed', 'Austin, TX', '2026-01-02', 'Made by hand.', '{}', null, 'manual.example.com|Seed|2026-01-02'),
@@ -32,7 +39,7 @@ describe('migration 0010: unknown values and provenance', () => {
           ('Creoir', 'creoir.com', '', 0, 'Seed', '', '2026-09-04', 'Seed round announced on 2026-09-04, from press reports. The amount was not disclosed.',
            '{imported,fundraisingfox,press}', 'https://fundraisingfox.com/companies/creoir', 'creoir.com|Seed|2026-09-04');
         insert into contacts (lead_id, name, role, email) select id, 'Pat', 'CEO', 'pat@manual.example.com' from leads where company_name = 'Manual Co';`);
-      await apply(db, files[target]!);
+      await apply(db, migration);
       const rows = await db.query<Record<string, unknown>>(
         `select company_name, industry, location, funding_amount::text as amount, funding_round, source, source_id, edited_fields from leads order by company_name`,
       );
@@ -50,16 +57,13 @@ describe('migration 0010: unknown values and provenance', () => {
 
 describe('migration 0021: the search words of the leads already stored', () => {
   it('records every word of every existing lead, so their last-word prefixes are spelled out at once', async () => {
-    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    const { db, migration } = await databaseBefore('0021');
     try {
-      const target = files.findIndex((name) => name.startsWith('0021_'));
-      expect(target).toBeGreaterThan(0);
-      for (const name of files.slice(0, target)) await apply(db, name);
       await db.exec(`
         insert into leads (company_name, domain, industry, funding_round, funding_date, description, tags, identity_key) values
           ('Kiwano Labs', 'kiwano.example.com', 'SaaS', 'Seed', '2026-01-02', 'Builds kiwifruit sorters.', '{agtech}', 'kiwano.example.com|Seed|2026-01-02'),
           ('Other Co', 'other.example.com', 'SaaS', 'Seed', '2026-01-03', 'Builds nothing of note.', '{}', 'other.example.com|Seed|2026-01-03');`);
-      await apply(db, files[target]!);
+      await apply(db, migration);
       const words = (await db.query<{ lexeme: string }>(`select lexeme from search_lexemes where lexeme like 'ki%' order by lexeme`)).rows.map(
         (row) => row.lexeme,
       );
@@ -76,11 +80,8 @@ describe('migration 0021: the search words of the leads already stored', () => {
 
 describe('migration 0022: the domain in the search vector as its words', () => {
   it('rewrites the vectors of the leads already stored, keeps them searchable by domain word, and forgets the host words', async () => {
-    const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    const { db, migration } = await databaseBefore('0022');
     try {
-      const target = files.findIndex((name) => name.startsWith('0022_'));
-      expect(target).toBeGreaterThan(0);
-      for (const name of files.slice(0, target)) await apply(db, name);
       await db.exec(`
         insert into leads (company_name, domain, industry, funding_round, funding_date, description, tags, identity_key) values
           ('Kiwano Labs', 'get-kiwano.example.com', 'SaaS', 'Seed', '2026-01-02', 'Builds kiwifruit sorters.', '{agtech}', 'get-kiwano.example.com|Seed|2026-01-02'),
@@ -88,7 +89,7 @@ describe('migration 0022: the domain in the search vector as its words', () => {
       const lexemes = async (pattern: string) =>
         (await db.query<{ lexeme: string }>(`select lexeme from search_lexemes where lexeme like $1 order by lexeme`, [pattern])).rows.map((row) => row.lexeme);
       expect(await lexemes('get%')).toEqual(['get-kiwano.example.com']);
-      await apply(db, files[target]!);
+      await apply(db, migration);
       // The host word is gone from the vectors and from the words a prefix completes to; the domain's name is in,
       // as words, and its other labels are not.
       expect(await lexemes('%.%')).toEqual([]);
