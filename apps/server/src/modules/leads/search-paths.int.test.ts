@@ -280,29 +280,69 @@ describe('the stored "no contacts" flag', () => {
   });
 });
 
-describe('a page past the end of filters that never meet', () => {
+describe('column filters the planner misjudges', () => {
   let t: TestApp;
   let subscriber: Record<string, string>;
-  // Half FinTech at $1M, half SaaS at $100M: the planner, taking the columns as independent, expects FinTech with
-  // $50M or more a quarter of the time (6,000 leads, an estimate it would trust); there are none.
+  // Half FinTech Seed rounds at $1M, half SaaS Series C rounds at $100M: the planner, taking the columns as
+  // independent, expects FinTech with $50M or more a quarter of the time (6,000 leads, an estimate it would trust);
+  // there are none. Likewise Seed rounds of $50M or more, of which there are only the 150 oldest SaaS leads.
   const total = 24_000;
+  const rareSeed = (index: number) => index >= total - 300 && index % 2 === 1;
+  const leadsBuilt = Array.from({ length: total }, (_, index): SeedLead => {
+    const fintech = index % 2 === 0;
+    return {
+      ...buildLead(index),
+      id: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      domain: `lead-${index}.example.com`,
+      industry: fintech ? 'FinTech' : 'SaaS',
+      fundingRound: fintech || rareSeed(index) ? 'Seed' : 'Series C',
+      fundingAmount: fintech ? 1_000_000 : 100_000_000,
+      fundingDate: daysAgo(Math.floor((index * 730) / total)),
+    };
+  });
   beforeAll(async () => {
     t = await buildTestApp();
-    const fintech = (index: number) => index % 2 === 0;
-    await insertLeads(
-      t.database,
-      Array.from({ length: total }, (_, index) => ({
-        ...buildLead(index),
-        id: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-        domain: `lead-${index}.example.com`,
-        industry: fintech(index) ? 'FinTech' : 'SaaS',
-        fundingAmount: fintech(index) ? 1_000_000 : 100_000_000,
-      })),
-    );
+    await insertLeads(t.database, leadsBuilt);
     await t.database.db.execute(sql`analyze leads`);
     subscriber = await signInAs(t, 'subscriber');
   }, 180_000);
   afterAll(async () => t.close());
+
+  const get = async (url: string): Promise<LeadListResponse> => {
+    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  it('counts a round with an amount range the planner expects thousands of times, and pages it by cursor and by page', async () => {
+    const estimate = await t.database.db.execute(sql`explain (format json) select 1 from leads where funding_round = 'Seed' and funding_amount >= 50000000`);
+    expect(JSON.stringify(estimate)).toMatch(/"Plan Rows":\s*(5[5-9]\d{2}|6\d{3})/);
+    const expected = leadsBuilt
+      .filter((lead, index) => rareSeed(index) && lead.fundingRound === 'Seed')
+      .sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1))
+      .map((lead) => lead.id);
+    expect(expected).toHaveLength(150);
+    for (const order of ['', '&sort=amount&dir=asc', '&sort=round']) {
+      const query = `fundingRound=Seed&minFunding=50000000${order}&limit=40`;
+      const first = await get(`/api/leads?${query}`);
+      // Counted, not the planner's 6,000.
+      expect(first).toMatchObject({ totalCount: 150, countIsExact: true, hasMore: true });
+      const ids = first.leads.map((lead) => lead.id);
+      for (let page = first; page.nextCursor;) {
+        page = await get(`/api/leads?${query}&cursor=${page.nextCursor}`);
+        expect(page).toMatchObject({ totalCount: 150, countIsExact: true });
+        ids.push(...page.leads.map((lead) => lead.id));
+      }
+      // Every lead of the range has the same amount and round: each order is newest first.
+      expect(ids).toEqual(expected);
+      const third = await get(`/api/leads?${query}&page=3`);
+      expect(third.leads.map((lead) => lead.id)).toEqual(expected.slice(80, 120));
+      expect(await get(`/api/leads?${query}&page=5`)).toMatchObject({ leads: [], totalCount: 150, countIsExact: true, hasMore: false });
+    }
+    // With a filter beside it, and with an amount ceiling that leaves none.
+    expect(await get(`/api/leads?fundingRound=Seed&minFunding=50000000&industry=SaaS&location=Austin`)).toMatchObject({ totalCount: 120, countIsExact: true });
+    expect(await get(`/api/leads?fundingRound=Seed&minFunding=50000000&maxFunding=99000000`)).toMatchObject({ leads: [], totalCount: 0, countIsExact: true });
+  });
 
   it('says 0, exactly, on page 1 and on any page after it', async () => {
     const estimate = await t.database.db.execute(sql`explain (format json) select 1 from leads where industry = 'FinTech' and funding_amount >= 50000000`);
