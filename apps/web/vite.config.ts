@@ -14,9 +14,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // The shared CSV writer (packages/shared/src/csv.ts) uses csv-stringify's Node build, which needs Node's
-      // Buffer; in the browser (selected rows exported from the lead table) its browser build brings its own.
-      'csv-stringify/sync': 'csv-stringify/browser/esm/sync',
     },
   },
   build: isSsrBuild

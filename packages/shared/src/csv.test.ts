@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { CSV_HEADER_LINE, csvCell, csvFileName, leadCsvLines, leadsCsvLines } from './csv.js';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_HEADER_LINE, csvCell, csvFileName, csvLines as leadsCsvLinesOf, leadCsvLines, leadsCsvLines } from './csv.js';
 
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
@@ -55,6 +57,29 @@ describe('csv', () => {
     expect(leadsCsvLines([lead, { ...lead, contacts: [] }])).toBe(leadCsvLines(lead) + leadCsvLines({ ...lead, contacts: [] }));
     expect(leadsCsvLines([])).toBe('');
     expect(CSV_HEADER_LINE.endsWith('LinkedIn\r\n')).toBe(true);
+  });
+
+  it('writes exactly what csv-stringify wrote with the options it was used with, and reads back as the guarded cells', () => {
+    // Text rich in what matters: separators, quotes, line breaks, formula signs, spaces and characters beyond ASCII.
+    const piece = fc.constantFrom(',', ';', '"', '\r', '\n', '\r\n', '\t', '=', '+', '-', '@', ' ', "'", 'a', 'Zü', '€', '😀', '');
+    const text = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+    );
+    const cell = fc.oneof(text, fc.integer(), fc.double({ noNaN: true }), fc.constant(null), fc.constant(undefined));
+    const guard = (value: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(value) ? `'${value}` : value);
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 12 }), { maxLength: 6 }), (rows) => {
+        const written = leadsCsvLinesOf(rows);
+        expect(written).toBe(stringify(rows, { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { string: guard } }));
+        const expected = rows.map((row) =>
+          row.map((value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guard(value))),
+        );
+        // A row of one empty cell is an empty line, which readers treat as they please: read back the others.
+        if (rows.every((row) => row.length > 1)) expect(parseCsv(written)).toEqual(expected);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('names the file fundwire-leads-YYYY-MM-DD.csv', () => {
