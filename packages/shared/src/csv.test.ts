@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { CSV_HEADER_LINE, csvCell, csvFileName, csvLines as leadsCsvLinesOf, leadCsvLines, leadsCsvLines } from './csv.js';
+import { CSV_HEADER_LINE, csvCell, csvFileName, csvLines, leadCsvLines, leadsCsvLines } from './csv.js';
 
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
@@ -70,7 +70,7 @@ describe('csv', () => {
     const guard = (value: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(value) ? `'${value}` : value);
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 12 }), { maxLength: 6 }), (rows) => {
-        const written = leadsCsvLinesOf(rows);
+        const written = csvLines(rows);
         expect(written).toBe(stringify(rows, { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { string: guard } }));
         const expected = rows.map((row) =>
           row.map((value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guard(value))),

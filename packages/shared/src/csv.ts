@@ -9,7 +9,7 @@ import type { Lead } from './leads.js';
 // delimiter (`a;=cmd()`, `a\t=cmd()`), or after a line break inside a quoted cell.
 const FORMULA = /^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/;
 
-export type Cell = string | number | null | undefined;
+type Cell = string | number | null | undefined;
 
 /** Numbers are ours and safe; text from anywhere else must not start a formula. */
 function guardFormula(text: string): string {
@@ -49,10 +49,7 @@ export function csvLine(cells: Cell[]): string {
 export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
 
 /** What a CSV line says of a lead (its columns, CSV_COLUMNS). */
-export type CsvLead = Pick<
-  Lead,
-  'companyName' | 'domain' | 'industry' | 'fundingAmount' | 'fundingRound' | 'location' | 'fundingDate' | 'description' | 'contacts'
->;
+export type CsvLead = Pick<Lead, 'companyName' | 'domain' | 'industry' | 'fundingAmount' | 'fundingRound' | 'location' | 'fundingDate' | 'description' | 'contacts'>;
 
 type CsvContact = Pick<Lead['contacts'][number], 'name' | 'role' | 'email' | 'linkedIn'>;
 
