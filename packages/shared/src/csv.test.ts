@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { CSV_HEADER_LINE, csvCell, csvFileName, csvLines, leadCsvLines, leadsCsvLines } from './csv.js';
+import { CSV_HEADER_LINE, csvCell, csvFileName, csvLines, leadCsvLines } from './csv.js';
 
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
@@ -53,9 +53,6 @@ describe('csv', () => {
     expect(rows[1]).toEqual(['Acme, Inc.', 'acme.example.com', 'SaaS', '1000000', 'Seed', 'Austin, TX', '2026-11-20', 'Makes "things"', 'A One', 'CEO', 'a@acme.example.com', 'https://linkedin.example.com/in/a']);
     expect(rows[2]?.[8]).toBe('B Two');
     expect(rows[3]?.slice(8)).toEqual(['', '', '', '']);
-    // A batch is the same text as its leads one by one.
-    expect(leadsCsvLines([lead, { ...lead, contacts: [] }])).toBe(leadCsvLines(lead) + leadCsvLines({ ...lead, contacts: [] }));
-    expect(leadsCsvLines([])).toBe('');
     expect(CSV_HEADER_LINE.endsWith('LinkedIn\r\n')).toBe(true);
   });
 

@@ -81,11 +81,6 @@ export function leadCsvLines(lead: CsvLead): string {
   return csvLines(leadRows(lead));
 }
 
-/** Many leads' lines in one pass (the export writes a batch at a time). */
-export function leadsCsvLines(leads: CsvLead[]): string {
-  return leads.length === 0 ? '' : csvLines(leads.flatMap(leadRows));
-}
-
 export function csvFileName(date: Date = new Date()): string {
   return `fundwire-leads-${date.toISOString().slice(0, 10)}.csv`;
 }
