@@ -379,6 +379,8 @@ async function profile() {
   url.pathname = `/${KEEP_PG_DB}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-profile-'));
   const perScenario = Number(process.env.BENCH_PROFILE_REQUESTS ?? 200);
+  /** BENCH_PROFILE_SLOWEST: how many of each scenario's slowest URLs to print. */
+  const SLOWEST_SHOWN = Number(process.env.BENCH_PROFILE_SLOWEST ?? 3);
   try {
     await withServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LEAD_CACHES: 'off' }, async (base, cookie, pid) => {
       const vocab = await vocabulary(base, cookie);
@@ -409,7 +411,7 @@ async function profile() {
           perRequest(cpuSeconds(pid) - serverBefore),
           perRequest(postgresCpuSeconds() - postgresBefore),
         ]);
-        for (const entry of timed.slice(-3).reverse()) slowest.push(`${entry.ms.toFixed(0).padStart(6)} ms  ${decodeURIComponent(entry.url)}`);
+        for (const entry of timed.slice(-SLOWEST_SHOWN).reverse()) slowest.push(`${entry.ms.toFixed(0).padStart(6)} ms  ${decodeURIComponent(entry.url)}`);
       }
       printTable(['scenario (one request at a time)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'server CPU ms/req', 'PostgreSQL CPU ms/req'], rows);
       console.log('\nSlowest URLs:');

@@ -354,3 +354,67 @@ describe('column filters the planner misjudges', () => {
     }
   });
 });
+
+describe('counting "has contacts"', () => {
+  let t: TestApp;
+  let subscriber: Record<string, string>;
+  // FinTech: 1,100 leads, 150 without contacts (950 with: more than the exact-count limit in all, fewer with contacts).
+  // AI: 900 leads, 100 without (800 with). SaaS: 1,100 leads, every one with contacts.
+  const groups = [
+    { industry: 'FinTech', size: 1_100, without: 150 },
+    { industry: 'AI', size: 900, without: 100 },
+    { industry: 'SaaS', size: 1_100, without: 0 },
+  ];
+  const contact = { name: 'Ada Example', role: 'CEO', email: 'ada@example.com', linkedIn: '' };
+  const leadsBuilt = groups.flatMap(({ industry, size, without }, group) =>
+    Array.from({ length: size }, (_, index): SeedLead => ({
+      ...buildLead(index),
+      id: `4000000${group}-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      domain: `${industry.toLowerCase()}-${index}.example.com`,
+      industry,
+      // Every 7th lead, until `without` of them, has none.
+      contacts: index % 7 === 0 && index / 7 < without ? [] : [contact],
+    })),
+  );
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await insertLeads(t.database, leadsBuilt);
+    await t.database.db.execute(sql`analyze leads`);
+    subscriber = await signInAs(t, 'subscriber');
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  const get = async (url: string): Promise<LeadListResponse> => {
+    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const withContacts = (industry: string) => leadsBuilt.filter((lead) => lead.industry === industry && lead.contacts.length > 0).length;
+
+  it('counts exactly when few have contacts, whether or not the filter alone has more than the limit', async () => {
+    expect(leadsBuilt.filter((lead) => lead.industry === 'FinTech' && lead.contacts.length === 0)).toHaveLength(150);
+    expect(leadsBuilt.filter((lead) => lead.industry === 'AI' && lead.contacts.length === 0)).toHaveLength(100);
+    // The filter alone: 900 counted, less its 100 without contacts.
+    expect(await get('/api/leads?industry=AI&hasContacts=true&limit=5')).toMatchObject({ totalCount: withContacts('AI'), countIsExact: true, hasMore: true });
+    // The filter alone has 1,100 (more than the limit) and 150 lack contacts: counted through the contacts themselves.
+    expect(await get('/api/leads?industry=FinTech&hasContacts=true&limit=5')).toMatchObject({ totalCount: withContacts('FinTech'), countIsExact: true });
+    expect(withContacts('FinTech')).toBe(950);
+    // Without contacts, for the record: the stored flag.
+    expect(await get('/api/leads?industry=FinTech&hasContacts=false&limit=5')).toMatchObject({ totalCount: 150, countIsExact: true });
+  });
+
+  it("gives the filter's own count when none of its leads lacks contacts, and counts again once one does", async () => {
+    const alone = await get('/api/leads?industry=SaaS&limit=5');
+    expect(alone.countIsExact).toBe(false);
+    expect(await get('/api/leads?industry=SaaS&hasContacts=true&limit=5')).toMatchObject({ totalCount: alone.totalCount, countIsExact: false });
+    // One SaaS lead loses its contacts (as the admin's edit or an upload would: the flag with them).
+    const first = leadsBuilt.find((lead) => lead.industry === 'SaaS')!;
+    await t.database.db.execute(sql`delete from contacts where lead_id = ${first.id}`);
+    await t.database.db.execute(sql`update leads set lacks_contacts = true where id = ${first.id}`);
+    await t.database.db.execute(sql.raw(BUMP_LEADS_VERSION_SQL));
+    const after = await get('/api/leads?industry=SaaS&hasContacts=true&limit=5');
+    expect(after.countIsExact).toBe(false);
+    expect(after.totalCount).toBeGreaterThan(1_000);
+    expect(await get('/api/leads?industry=SaaS&hasContacts=false&limit=5')).toMatchObject({ totalCount: 1, countIsExact: true });
+  });
+});
