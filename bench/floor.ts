@@ -20,9 +20,13 @@ const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 /** A seeded bench/leads database (BENCH_PG_DB): the lead routes read it. Without it only the trivial queries run. */
 const LEADS_DB = process.env.BENCH_PG_DB;
 
+/** The columns the app reads of a lead: all but the search document (which it never selects). */
+const LEAD_COLUMNS = `id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
+  source, source_id, source_url, edited_fields, identity_key, company_id, lacks_contacts, created_at, updated_at`;
+
 /** The lead page query of the app's column path, as SQL text: the page's ids from the date index, then the rows. */
 const PAGE_SQL = `
-  select l.*, (select count(*) from leads as earlier where earlier.company_id = l.company_id and earlier.funding_date < l.funding_date) as earlier_rounds,
+  select ${LEAD_COLUMNS.replace(/(\w+)/g, 'l.$1')}, (select count(*) from leads as earlier where earlier.company_id = l.company_id and earlier.funding_date < l.funding_date) as earlier_rounds,
     (select coalesce(json_agg(json_build_object('name', c.name, 'role', c.role, 'email', nullif(c.email, ''), 'linkedIn', c.linked_in) order by c.position), '[]'::json)
      from contacts as c where c.lead_id = l.id) as contacts
   from (select id from leads order by funding_date desc, id desc limit 20 offset $1) as page
@@ -34,8 +38,8 @@ async function serve(url: string, port: number): Promise<void> {
   const app = Fastify({ logger: false });
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/select1', async () => (await pool.query('select 1 as one')).rows[0]);
-  app.get('/lead', async () => ({ lead: (await pool.query('select * from leads where id = (select id from leads limit 1)')).rows[0] }));
-  app.get('/columns', async () => ({ leads: (await pool.query('select * from leads order by funding_date desc, id desc limit 20')).rows }));
+  app.get('/lead', async () => ({ lead: (await pool.query(`select ${LEAD_COLUMNS} from leads where id = (select id from leads limit 1)`)).rows[0] }));
+  app.get('/columns', async () => ({ leads: (await pool.query(`select ${LEAD_COLUMNS} from leads order by funding_date desc, id desc limit 20`)).rows }));
   app.get('/page', async (request) => {
     const offset = Number((request.query as { offset?: string }).offset ?? 0);
     return { leads: (await pool.query(PAGE_SQL, [offset])).rows };
