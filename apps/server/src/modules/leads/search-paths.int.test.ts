@@ -44,6 +44,22 @@ function buildLead(index: number): SeedLead {
   };
 }
 
+/** A test app holding these leads, analysed as autovacuum would leave them (the planner's estimates drive the
+ * strategies), with a subscriber signed in. */
+async function analysedApp(stored: SeedLead[]): Promise<{ t: TestApp; subscriber: Record<string, string> }> {
+  const t = await buildTestApp();
+  await insertLeads(t.database, stored);
+  await t.database.db.execute(sql`analyze leads`);
+  return { t, subscriber: await signInAs(t, 'subscriber') };
+}
+
+/** A subscriber's lead list, which must answer 200. */
+async function getLeads(t: TestApp, subscriber: Record<string, string>, url: string): Promise<LeadListResponse> {
+  const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
 describe('lead search strategies at ten thousand leads', () => {
   let t: TestApp;
   let subscriber: Record<string, string>;
@@ -52,20 +68,10 @@ describe('lead search strategies at ten thousand leads', () => {
     [...list].sort((a, b) => (a.fundingDate === b.fundingDate ? (a.id < b.id ? 1 : -1) : a.fundingDate < b.fundingDate ? 1 : -1)).map((lead) => lead.id);
   const has = (word: string) => (lead: SeedLead) => lead.description.split(' ').includes(word);
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await insertLeads(t.database, all);
-    // Statistics as autovacuum would leave them: the planner's estimates drive the strategy.
-    await t.database.db.execute(sql`analyze leads`);
-    subscriber = await signInAs(t, 'subscriber');
-  }, 120_000);
+  beforeAll(async () => ({ t, subscriber } = await analysedApp(all)), 120_000);
   afterAll(async () => t.close());
 
-  const get = async (url: string): Promise<LeadListResponse> => {
-    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
+  const get = (url: string) => getLeads(t, subscriber, url);
   /** Follows nextCursor to the end (pages of 100) and returns every id. */
   const walk = async (query: string) => {
     const first = await get(`/api/leads?${query}&limit=100`);
@@ -300,19 +306,10 @@ describe('column filters the planner misjudges', () => {
       fundingDate: daysAgo(Math.floor((index * 730) / total)),
     };
   });
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await insertLeads(t.database, leadsBuilt);
-    await t.database.db.execute(sql`analyze leads`);
-    subscriber = await signInAs(t, 'subscriber');
-  }, 180_000);
+  beforeAll(async () => ({ t, subscriber } = await analysedApp(leadsBuilt)), 180_000);
   afterAll(async () => t.close());
 
-  const get = async (url: string): Promise<LeadListResponse> => {
-    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
+  const get = (url: string) => getLeads(t, subscriber, url);
 
   it('counts a round with an amount range the planner expects thousands of times, and pages it by cursor and by page', async () => {
     const estimate = await t.database.db.execute(sql`explain (format json) select 1 from leads where funding_round = 'Seed' and funding_amount >= 50000000`);
@@ -376,19 +373,10 @@ describe('counting "has contacts"', () => {
       contacts: index % 7 === 0 && index / 7 < without ? [] : [contact],
     })),
   );
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await insertLeads(t.database, leadsBuilt);
-    await t.database.db.execute(sql`analyze leads`);
-    subscriber = await signInAs(t, 'subscriber');
-  }, 120_000);
+  beforeAll(async () => ({ t, subscriber } = await analysedApp(leadsBuilt)), 120_000);
   afterAll(async () => t.close());
 
-  const get = async (url: string): Promise<LeadListResponse> => {
-    const response = await t.app.inject({ method: 'GET', url, headers: subscriber });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
+  const get = (url: string) => getLeads(t, subscriber, url);
   const withContacts = (industry: string) => leadsBuilt.filter((lead) => lead.industry === industry && lead.contacts.length > 0).length;
 
   it('counts exactly when few have contacts, whether or not the filter alone has more than the limit', async () => {
