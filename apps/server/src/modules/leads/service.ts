@@ -725,7 +725,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   // A page past the end (an empty page N): there are at most `offset` matches, counted exactly. An estimate could
   // say thousands for filters that never meet (Seed with $50M or more).
   if (!matches && !cursor && rows.length === 0) matches = await countMatches(db, columns, offset, false);
-  matches ??= await cachesFor(db).counts.get(filterKey(query), version, () => countColumnMatches(db, query, locations));
+  matches ??= await cachesFor(db).counts.get(filterKey(query), version, () => countColumnMatches(db, query, locations, columns));
   const counted = matches;
   const last = rows.at(-1);
   const position = (row: NonNullable<typeof last>): Cursor => {
@@ -751,9 +751,9 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
  * without contacts (the stored flag, true exactly for those: migration 0020), when that count is exact or none lack
  * contacts. Counted directly, every match up to the limit was probed in the contacts index, because the planner
  * estimates that probe (a semi-join) too loosely to trust (an industry with contacts: 46 ms at a million leads).
+ * `columns` is columnConditions(filter, locations), which the page already built.
  */
-async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[] | undefined): Promise<MatchCount> {
-  const columns = columnConditions(filter, locations);
+async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[] | undefined, columns: SQL | undefined): Promise<MatchCount> {
   if (filter.hasContacts !== true) return countMatches(db, columns);
   const all = await countMatches(db, columnConditions({ ...filter, hasContacts: undefined }, locations));
   const lackingConditions = columnConditions({ ...filter, hasContacts: false }, locations);
