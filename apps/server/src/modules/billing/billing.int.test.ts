@@ -497,6 +497,66 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     expect(row!.currentPeriodEnd!.getTime()).toBe((now + 30 * 86400) * 1000);
   });
 
+  it('never lets a late event revive a deleted subscription, even over a past_due one, and keeps applying the current one', async () => {
+    const user = await account(t, 'stripe-revive');
+    const now = Math.floor(Date.now() / 1000);
+    const leads = async () => (await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode;
+    const row = async () => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)))[0];
+    const a = (status: string) => subscriptionObject('sub_revive_a', user.userId, status, now + 86400, { created: now - 1000 });
+    const b = (status: string, extra: Record<string, unknown> = {}) => subscriptionObject('sub_revive_b', user.userId, status, now + 30 * 86400, { created: now - 500, ...extra });
+    const outcome = async (payload: string) => {
+      const response = await deliver(payload);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { outcome: string }).outcome;
+    };
+    // Subscription A ends (deleted); the customer comes back with B, whose payment then fails.
+    expect(await outcome(event('customer.subscription.created', a('active'), now - 1000))).toBe('applied');
+    expect(await outcome(event('customer.subscription.deleted', a('canceled'), now - 900))).toBe('applied');
+    const checkoutB = { id: 'cs_revive_b', object: 'checkout.session', created: now - 510, client_reference_id: user.userId, customer: 'cus_live_1', subscription: 'sub_revive_b' };
+    expect(await outcome(event('checkout.session.completed', checkoutB, now - 505))).toBe('applied');
+    expect(await outcome(event('customer.subscription.created', b('active'), now - 500))).toBe('applied');
+    expect(await leads()).toBe(200);
+    expect(await outcome(event('invoice.payment_failed', { id: 'in_revive_b1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_b' }, now - 400))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_revive_b' });
+
+    // Late events for A, whenever they are dated: none changes the account.
+    const late = [
+      event('customer.subscription.updated', a('active'), now - 950),
+      event('customer.subscription.updated', a('active'), now - 300),
+      event('checkout.session.completed', { ...checkoutB, id: 'cs_revive_a', created: now - 1010, subscription: 'sub_revive_a' }, now - 1005),
+      event('invoice.paid', { id: 'in_revive_a', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_a' }, now - 250),
+    ];
+    for (const payload of late) expect(await outcome(payload), payload).toBe('ignored');
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_revive_b', lastEventCreated: now - 400 });
+    expect(await leads()).toBe(403);
+    expect(((await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).json() as Me).hasActiveSubscription).toBe(false);
+
+    // B's later events are still applied.
+    expect(await outcome(event('invoice.paid', { id: 'in_revive_b2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_b' }, now - 200))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_revive_b' });
+    expect(await leads()).toBe(200);
+    expect(await outcome(event('customer.subscription.updated', b('active', { cancel_at_period_end: true, cancel_at: now + 30 * 86400 }), now - 100))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, stripeSubscriptionId: 'sub_revive_b' });
+  });
+
+  it('never lets an older subscription take the place of a newer past_due one', async () => {
+    const user = await account(t, 'stripe-older');
+    const now = Math.floor(Date.now() / 1000);
+    const row = async () => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)))[0];
+    // A's payment fails; the customer subscribes again (B), and B's payment fails too. A was never deleted.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_older_a', user.userId, 'active', now + 86400, { created: now - 1000 }), now - 1000));
+    await deliver(event('invoice.payment_failed', { id: 'in_older_a', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_older_a' }, now - 900));
+    const b = subscriptionObject('sub_older_b', user.userId, 'active', now + 30 * 86400, { created: now - 500 });
+    expect((await deliver(event('customer.subscription.created', b, now - 500))).json().outcome).toBe('applied');
+    await deliver(event('invoice.payment_failed', { id: 'in_older_b', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_older_b' }, now - 400));
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_older_b' });
+    // A recovers later on Stripe's side; its event must not take the account back from B.
+    const revived = await deliver(event('customer.subscription.updated', subscriptionObject('sub_older_a', user.userId, 'active', now + 30 * 86400, { created: now - 1000 }), now - 100));
+    expect(revived.json()).toEqual({ received: true, outcome: 'ignored', ignored: "Not the account's current subscription" });
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_older_b' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
+  });
+
   it('acknowledges an event for an account that does not exist with 200, and writes no subscription', async () => {
     const now = Math.floor(Date.now() / 1000);
     const created = event('customer.subscription.created', subscriptionObject('sub_nobody', 'no-such-user', 'active', now + 86400), now);
