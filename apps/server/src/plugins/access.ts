@@ -58,9 +58,11 @@ export function isActive(subscription: SubscriptionRecord | null, now = Date.now
   return !ended;
 }
 
+/** The account's subscription; with Stripe (always in production), one made by test mode counts as none. */
 export async function loadSubscriptionRecord(app: FastifyInstance, userId: string): Promise<SubscriptionRecord | null> {
   const [row] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row ? toSubscriptionRecord(row) : null;
+  if (!row || isLeftoverTestSubscription(app.billing.mode, row.stripeSubscriptionId)) return null;
+  return toSubscriptionRecord(row);
 }
 
 /** A stored subscription as the account sees it: no Stripe ids, dates as ISO strings. */
