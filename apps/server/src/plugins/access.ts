@@ -40,6 +40,17 @@ declare module 'fastify' {
   }
 }
 
+/** How billing's test mode names its subscriptions; Stripe's own ids never hold an underscore after `sub_`. */
+export const TEST_SUBSCRIPTION_PREFIX = 'sub_test_';
+
+/**
+ * A subscription the built-in test checkout made, found while Stripe is the payment provider (always so in
+ * production): left from development, it grants nothing, and any real subscription replaces it (decision 034).
+ */
+export function isLeftoverTestSubscription(billingMode: 'stripe' | 'test', subscriptionId: string | null | undefined): boolean {
+  return billingMode === 'stripe' && typeof subscriptionId === 'string' && subscriptionId.startsWith(TEST_SUBSCRIPTION_PREFIX);
+}
+
 /** active or trialing, and not past the end of a period it was cancelled at. */
 export function isActive(subscription: SubscriptionRecord | null, now = Date.now()): boolean {
   if (subscription === null || !(ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status)) return false;
@@ -47,9 +58,11 @@ export function isActive(subscription: SubscriptionRecord | null, now = Date.now
   return !ended;
 }
 
+/** The account's subscription; with Stripe (always in production), one made by test mode counts as none. */
 export async function loadSubscriptionRecord(app: FastifyInstance, userId: string): Promise<SubscriptionRecord | null> {
   const [row] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row ? toSubscriptionRecord(row) : null;
+  if (!row || isLeftoverTestSubscription(app.billing.mode, row.stripeSubscriptionId)) return null;
+  return toSubscriptionRecord(row);
 }
 
 /** A stored subscription as the account sees it: no Stripe ids, dates as ISO strings. */

@@ -28,6 +28,26 @@ export const subscriptions = pgTable('subscriptions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every Stripe subscription an event named, the account's current one or not (decision 034): which of two is
+ * newer, whether it was deleted, and the last subscription event seen for it, so events apply in order per
+ * subscription and an old or deleted one never takes the account back.
+ */
+export const stripeSubscriptions = pgTable('stripe_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Stripe's `created` of the subscription (Unix seconds), else the earliest event about it. */
+  started: bigint('started', { mode: 'number' }).notNull(),
+  /** The order we first heard of it: breaks a tie of `started` within one second. */
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  /** customer.subscription.deleted arrived: nothing about it changes the account again. */
+  deleted: boolean('deleted').notNull().default(false),
+  lastEventCreated: bigint('last_event_created', { mode: 'number' }).notNull().default(0),
+  lastEventRank: integer('last_event_rank').notNull().default(0),
+});
+
 /** Every Stripe event applied, by id: a redelivered event is recognised and ignored. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),

@@ -1,11 +1,17 @@
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancellationFeedback, stripeEvents, subscriptions } from '../../db/schema/index.js';
-import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
+import { buildApp, loggerOptions } from '../../app.js';
+import { cancellationFeedback, checkoutSessions, stripeEvents, subscriptions } from '../../db/schema/index.js';
+import { buildTestApp, createTestDatabase, signUp, testConfig, type TestApp } from '../../../test/helpers.js';
+import { startSmtpReceiver } from '../../../test/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.js';
 import { invalidateAuthCache } from '../../plugins/access.js';
 import { runSubscriptionClock } from './service.js';
+import { PAYMENT_PROVIDER_FAILED, PAYMENT_PROVIDER_UNREACHABLE } from './stripe-client.js';
 
 // Each test signs up its own accounts: more than the default per-IP sign-up limit in one app.
 const authRateLimits = { signUpPerIp: 1000 };
@@ -475,7 +481,9 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     await deliver(event('customer.subscription.created', subscriptionObject('sub_offer_unknown', user.userId, 'active', now + 20 * 86400), now - 5));
     await t.app.inject({ method: 'POST', url: '/api/submit-feedback', headers: user.headers, payload: { reason: 'too_expensive' } });
     const failed = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { discountPercent: 50, discountDuration: 3 } });
-    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    // Stripe's refusal is the payment provider's failure: 502, in our words, not Stripe's (which name our ids).
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ error: PAYMENT_PROVIDER_FAILED });
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row?.retentionOfferUsedAt).toBeNull();
   });
@@ -495,6 +503,66 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_late_new', lastEventCreated: now - 100 });
     expect(row!.currentPeriodEnd!.getTime()).toBe((now + 30 * 86400) * 1000);
+  });
+
+  it('never lets a late event revive a deleted subscription, even over a past_due one, and keeps applying the current one', async () => {
+    const user = await account(t, 'stripe-revive');
+    const now = Math.floor(Date.now() / 1000);
+    const leads = async () => (await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode;
+    const row = async () => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)))[0];
+    const a = (status: string) => subscriptionObject('sub_revive_a', user.userId, status, now + 86400, { created: now - 1000 });
+    const b = (status: string, extra: Record<string, unknown> = {}) => subscriptionObject('sub_revive_b', user.userId, status, now + 30 * 86400, { created: now - 500, ...extra });
+    const outcome = async (payload: string) => {
+      const response = await deliver(payload);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { outcome: string }).outcome;
+    };
+    // Subscription A ends (deleted); the customer comes back with B, whose payment then fails.
+    expect(await outcome(event('customer.subscription.created', a('active'), now - 1000))).toBe('applied');
+    expect(await outcome(event('customer.subscription.deleted', a('canceled'), now - 900))).toBe('applied');
+    const checkoutB = { id: 'cs_revive_b', object: 'checkout.session', created: now - 510, client_reference_id: user.userId, customer: 'cus_live_1', subscription: 'sub_revive_b' };
+    expect(await outcome(event('checkout.session.completed', checkoutB, now - 505))).toBe('applied');
+    expect(await outcome(event('customer.subscription.created', b('active'), now - 500))).toBe('applied');
+    expect(await leads()).toBe(200);
+    expect(await outcome(event('invoice.payment_failed', { id: 'in_revive_b1', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_b' }, now - 400))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_revive_b' });
+
+    // Late events for A, whenever they are dated: none changes the account.
+    const late = [
+      event('customer.subscription.updated', a('active'), now - 950),
+      event('customer.subscription.updated', a('active'), now - 300),
+      event('checkout.session.completed', { ...checkoutB, id: 'cs_revive_a', created: now - 1010, subscription: 'sub_revive_a' }, now - 1005),
+      event('invoice.paid', { id: 'in_revive_a', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_a' }, now - 250),
+    ];
+    for (const payload of late) expect(await outcome(payload), payload).toBe('ignored');
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_revive_b', lastEventCreated: now - 400 });
+    expect(await leads()).toBe(403);
+    expect(((await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).json() as Me).hasActiveSubscription).toBe(false);
+
+    // B's later events are still applied.
+    expect(await outcome(event('invoice.paid', { id: 'in_revive_b2', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_revive_b' }, now - 200))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_revive_b' });
+    expect(await leads()).toBe(200);
+    expect(await outcome(event('customer.subscription.updated', b('active', { cancel_at_period_end: true, cancel_at: now + 30 * 86400 }), now - 100))).toBe('applied');
+    expect(await row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, stripeSubscriptionId: 'sub_revive_b' });
+  });
+
+  it('never lets an older subscription take the place of a newer past_due one', async () => {
+    const user = await account(t, 'stripe-older');
+    const now = Math.floor(Date.now() / 1000);
+    const row = async () => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId)))[0];
+    // A's payment fails; the customer subscribes again (B), and B's payment fails too. A was never deleted.
+    await deliver(event('customer.subscription.created', subscriptionObject('sub_older_a', user.userId, 'active', now + 86400, { created: now - 1000 }), now - 1000));
+    await deliver(event('invoice.payment_failed', { id: 'in_older_a', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_older_a' }, now - 900));
+    const b = subscriptionObject('sub_older_b', user.userId, 'active', now + 30 * 86400, { created: now - 500 });
+    expect((await deliver(event('customer.subscription.created', b, now - 500))).json().outcome).toBe('applied');
+    await deliver(event('invoice.payment_failed', { id: 'in_older_b', object: 'invoice', customer: 'cus_live_1', subscription: 'sub_older_b' }, now - 400));
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_older_b' });
+    // A recovers later on Stripe's side; its event must not take the account back from B.
+    const revived = await deliver(event('customer.subscription.updated', subscriptionObject('sub_older_a', user.userId, 'active', now + 30 * 86400, { created: now - 1000 }), now - 100));
+    expect(revived.json()).toEqual({ received: true, outcome: 'ignored', ignored: "Not the account's current subscription" });
+    expect(await row()).toMatchObject({ status: 'past_due', stripeSubscriptionId: 'sub_older_b' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
   });
 
   it('acknowledges an event for an account that does not exist with 200, and writes no subscription', async () => {
@@ -548,5 +616,187 @@ describe('billing with Stripe (SDK against a local stand-in)', () => {
     // A little clock skew is fine.
     const skewed = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: now + 60 });
     expect((await deliver(payload, skewed)).json()).toMatchObject({ outcome: 'applied' });
+  });
+});
+
+const liveStripeEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_fundwire',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_fundwire',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fundwire',
+  STRIPE_PRICE_MONTHLY: 'price_live_monthly',
+  STRIPE_PRICE_ANNUAL: 'price_live_annual',
+};
+const liveSigner = new Stripe('sk_test_signer');
+
+function signedDelivery(app: TestApp['app'], payload: string) {
+  const signature = liveSigner.webhooks.generateTestHeaderString({ payload, secret: liveStripeEnv.STRIPE_WEBHOOK_SECRET });
+  return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+}
+
+function liveEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  return JSON.stringify({ id: `evt_${type}_${Math.random().toString(36).slice(2)}`, object: 'event', type, created, livemode: false, data: { object } });
+}
+
+function liveSubscription(id: string, userId: string, status: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id,
+    object: 'subscription',
+    created: now,
+    customer: 'cus_live_1',
+    status,
+    metadata: { userId },
+    trial_end: null,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    discounts: [],
+    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_live_monthly', object: 'price' }, current_period_end: now + 30 * 86400 }] },
+  };
+}
+
+describe('billing in production: what test checkout left in the database', () => {
+  it('answers every test-mode route with 404, lets test subscriptions grant nothing, and counts them at start-up', { timeout: 60_000 }, async () => {
+    const testDatabase = await createTestDatabase();
+    const smtp = await startSmtpReceiver();
+    const standIn = await startStripeStandIn();
+    const devConfig = testConfig();
+    const prodConfig = testConfig({ ...liveStripeEnv, NODE_ENV: 'production', SMTP_URL: smtp.url, STRIPE_API_URL: standIn.url });
+    const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    try {
+      // Development, no Stripe keys: one account pays a test checkout, another leaves one open.
+      const dev = await buildApp(devConfig, { database: testDatabase.database, logger: false, authRateLimits });
+      await dev.ready();
+      expect(dev.billing.mode).toBe('test');
+      const paid = await signUp(dev, `paid-${unique}@example.com`);
+      const paidHeaders = { cookie: paid.cookie, origin: devConfig.appUrl };
+      const paidCheckout = (await dev.inject({ method: 'POST', url: '/api/create-checkout-session', headers: paidHeaders, payload: { priceId: 'price_fundwire_monthly' } })).json() as { id: string };
+      expect((await dev.inject({ method: 'POST', url: `/api/checkout/test/${paidCheckout.id}/pay`, headers: paidHeaders })).statusCode).toBe(200);
+      const waiting = await signUp(dev, `waiting-${unique}@example.com`);
+      const waitingHeaders = { cookie: waiting.cookie, origin: devConfig.appUrl };
+      const open = (await dev.inject({ method: 'POST', url: '/api/create-checkout-session', headers: waitingHeaders, payload: { priceId: 'price_fundwire_annual' } })).json() as { id: string };
+      expect((await dev.inject({ method: 'GET', url: '/api/leads', headers: paidHeaders })).statusCode).toBe(200);
+      await dev.close();
+
+      // The same database in production.
+      const logs: Record<string, unknown>[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+          callback();
+        },
+      });
+      const base = loggerOptions({ ...prodConfig, logLevel: 'info' });
+      const prod = await buildApp(prodConfig, { database: testDatabase.database, logger: typeof base === 'object' && base ? { ...base, stream } : base, authRateLimits });
+      try {
+        await prod.ready();
+        expect(prod.billing.mode).toBe('stripe');
+        const startUp = logs.find((line) => 'ignoredTestSubscriptions' in line);
+        expect(startUp).toMatchObject({ ignoredTestSubscriptions: 1, ignoredTestCheckoutSessions: 1 });
+        expect(String(startUp?.msg)).toContain('ignoring 1 test-mode subscription');
+
+        const eventsBefore = (await testDatabase.database.db.select().from(stripeEvents)).length;
+        const asWaiting = { cookie: waiting.cookie, origin: prodConfig.appUrl };
+        const asPaid = { cookie: paid.cookie, origin: prodConfig.appUrl };
+        for (const [headers, id] of [[asWaiting, open.id], [asPaid, paidCheckout.id]] as const) {
+          for (const [method, suffix] of [['GET', ''], ['POST', '/pay'], ['POST', '/cancel']] as const) {
+            const response = await prod.inject({ method, url: `/api/checkout/test/${id}${suffix}`, headers });
+            expect(response.statusCode, `${method} ${suffix}`).toBe(404);
+            expect(response.json()).toEqual({ error: 'No such checkout session' });
+          }
+        }
+        expect((await testDatabase.database.db.select().from(stripeEvents)).length).toBe(eventsBefore);
+        expect(await testDatabase.database.db.select().from(subscriptions).where(eq(subscriptions.userId, waiting.userId))).toHaveLength(0);
+        const [session] = await testDatabase.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, open.id));
+        expect(session?.status).toBe('open');
+
+        // The paid test subscription grants nothing: no leads, no subscription shown, nothing to cancel.
+        expect((await prod.inject({ method: 'GET', url: '/api/leads', headers: asPaid })).statusCode).toBe(403);
+        expect((await prod.inject({ method: 'GET', url: '/api/me', headers: asPaid })).json()).toMatchObject({ subscription: null, hasActiveSubscription: false });
+        const cancel = await prod.inject({ method: 'POST', url: '/api/cancel-subscription', headers: asPaid, payload: {} });
+        expect(cancel.statusCode).toBe(409);
+        expect(standIn.requests).toHaveLength(0);
+
+        // A real checkout is open to them, as a new Stripe customer, and its subscription replaces the test one.
+        const checkout = await prod.inject({ method: 'POST', url: '/api/create-checkout-session', headers: asPaid, payload: { priceId: 'price_live_monthly' } });
+        expect(checkout.statusCode).toBe(200);
+        const created = standIn.requests.find((request) => request.path === '/v1/checkout/sessions')!;
+        expect(created.params.get('customer')).toMatch(/^cus_standin_/);
+        const now = Math.floor(Date.now() / 1000);
+        const completed = liveEvent('checkout.session.completed', { id: 'cs_real', object: 'checkout.session', created: now, client_reference_id: paid.userId, customer: 'cus_live_1', subscription: 'sub_real' });
+        expect((await signedDelivery(prod, completed)).json()).toMatchObject({ outcome: 'applied' });
+        expect((await signedDelivery(prod, liveEvent('customer.subscription.created', liveSubscription('sub_real', paid.userId, 'active')))).json()).toMatchObject({ outcome: 'applied' });
+        const [row] = await testDatabase.database.db.select().from(subscriptions).where(eq(subscriptions.userId, paid.userId));
+        expect(row).toMatchObject({ status: 'active', stripeSubscriptionId: 'sub_real' });
+        expect((await prod.inject({ method: 'GET', url: '/api/leads', headers: asPaid })).statusCode).toBe(200);
+      } finally {
+        await prod.close();
+      }
+    } finally {
+      await testDatabase.dispose();
+      await smtp.close();
+      await standIn.close();
+      for (const config of [devConfig, prodConfig]) {
+        rmSync(config.dataDir, { recursive: true, force: true });
+        rmSync(config.webDistDir, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+/** A local port nothing listens on: connecting is refused at once. */
+async function refusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 9;
+}
+
+describe('billing when Stripe cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ ...liveStripeEnv, STRIPE_API_URL: `http://127.0.0.1:${await refusedPort()}` }, { authRateLimits });
+  });
+  afterAll(async () => t.close());
+
+  it('answers checkout, cancel, reactivate, plan change and the billing portal with 502 and a clear message', { timeout: 60_000 }, async () => {
+    const user = await account(t, 'unreachable');
+    const subscriber = await account(t, 'unreachable-sub');
+    expect((await signedDelivery(t.app, liveEvent('customer.subscription.created', liveSubscription('sub_unreachable', subscriber.userId, 'active')))).json()).toMatchObject({ outcome: 'applied' });
+    const calls: [typeof user, string, unknown][] = [
+      [user, '/api/create-checkout-session', { priceId: 'price_live_monthly' }],
+      [subscriber, '/api/cancel-subscription', {}],
+      [subscriber, '/api/reactivate-subscription', {}],
+      [subscriber, '/api/change-plan', { priceId: 'price_live_annual' }],
+      [subscriber, '/api/billing-portal', {}],
+    ];
+    for (const [caller, url, payload] of calls) {
+      const response = await t.app.inject({ method: 'POST', url, headers: caller.headers, payload: payload as Record<string, unknown> });
+      expect(response.statusCode, url).toBe(502);
+      expect(response.json(), url).toEqual({ error: PAYMENT_PROVIDER_UNREACHABLE });
+    }
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, subscriber.userId));
+    expect(row).toMatchObject({ status: 'active', plan: 'monthly', cancelAtPeriodEnd: false });
+  });
+
+  it('answers 502 when Stripe takes the connection but never answers (a timeout)', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address() as net.AddressInfo;
+    const configured = t.app.billing.stripe;
+    // The same SDK, with a timeout short enough for a test (the app's own is 10 s per attempt).
+    t.app.billing.stripe = new Stripe(liveStripeEnv.STRIPE_SECRET_KEY, { host: '127.0.0.1', port: address.port, protocol: 'http', timeout: 300, maxNetworkRetries: 0 });
+    try {
+      const user = await account(t, 'timeout');
+      const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.headers, payload: { priceId: 'price_live_monthly' } });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ error: PAYMENT_PROVIDER_UNREACHABLE });
+      expect(sockets.size).toBeGreaterThan(0);
+    } finally {
+      t.app.billing.stripe = configured;
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { subscriptions } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
+import { isLeftoverTestSubscription } from '../../plugins/access.js';
 import type { Billing } from './stripe-client.js';
 
 export interface BillingDeps {
@@ -20,9 +21,10 @@ export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export const DAY = 86_400;
 export const RETENTION_COUPON_ID = 'fundwire-retention-50-off-3-months';
 
+/** The account's stored subscription; with Stripe, one left by test mode counts as none (decision 034). */
 export async function currentRecord(deps: BillingDeps, userId: string) {
   const [row] = await deps.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row;
+  return row && !isLeftoverTestSubscription(deps.billing.mode, row.stripeSubscriptionId) ? row : undefined;
 }
 
 export function planFromPrice(deps: BillingDeps, priceId: string): PlanId {

@@ -1,10 +1,12 @@
 // The one place Stripe events change our state, for real webhooks and for test mode alike.
 // Idempotent by event id; tolerant of out-of-order delivery (an event older than the state a
-// subscription already shows is recorded but not applied).
+// subscription already shows is recorded but not applied), and an old or deleted subscription never
+// takes the account back (decision 034).
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { RawQuery } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
+import { isLeftoverTestSubscription } from '../../plugins/access.js';
 import type { Billing } from './stripe-client.js';
 
 export const SUBSCRIPTION_CHANNEL = 'subscription_changed';
@@ -31,7 +33,7 @@ const envelopeSchema = z.object({
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 const OBJECT_SCHEMAS: Record<string, z.ZodType> = {
-  'checkout.session.completed': z.object({ id: stripeId, client_reference_id: z.string().max(255).nullish() }),
+  'checkout.session.completed': z.object({ id: stripeId, client_reference_id: z.string().max(255).nullish(), created: timestamp.nullish() }),
   'customer.subscription.created': subscriptionSchema(),
   'customer.subscription.updated': subscriptionSchema(),
   'customer.subscription.deleted': subscriptionSchema(),
@@ -43,6 +45,7 @@ function subscriptionSchema() {
   return z.object({
     id: stripeId,
     status: z.string().min(1).max(64),
+    created: timestamp.nullish(),
     metadata: z.record(z.string(), z.string()).nullish(),
     trial_end: timestamp.nullish(),
     cancel_at: timestamp.nullish(),
@@ -110,6 +113,7 @@ type Applied = { userId: string } | { ignored: string };
 const NO_ACCOUNT: Applied = { ignored: 'No account for this event' };
 const OUT_OF_ORDER: Applied = { ignored: 'Older than the state the subscription already shows' };
 const NOT_CURRENT: Applied = { ignored: "Not the account's current subscription" };
+const DELETED: Applied = { ignored: 'The subscription was deleted before' };
 
 async function userExists(query: RawQuery, userId: string): Promise<boolean> {
   return (await query('select 1 from users where id = $1', [userId])).rows.length > 0;
@@ -121,6 +125,8 @@ async function userForSubscription(query: RawQuery, subscription: { id: string; 
   if (fromMetadata) return (await userExists(query, fromMetadata)) ? fromMetadata : null;
   const bySubscription = await query('select user_id from subscriptions where stripe_subscription_id = $1', [subscription.id]);
   if (bySubscription.rows[0]) return String(bySubscription.rows[0].user_id);
+  const known = await query('select user_id from stripe_subscriptions where id = $1', [subscription.id]);
+  if (known.rows[0]) return String(known.rows[0].user_id);
   const customer = idOf(subscription.customer as string);
   if (!customer) return null;
   const byCustomer = await query('select user_id from subscriptions where stripe_customer_id = $1', [customer]);
@@ -148,27 +154,94 @@ function isCurrent(record: { lastEventCreated: number; lastEventRank: number }, 
 const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
 const ACCESS_STATUSES = ['active', 'trialing'];
 
-/**
- * An account shows one subscription: the one it is linked to. An event about another one (say, the
- * `deleted` of a subscription replaced by a newer checkout, arriving late) must not overwrite it. We
- * keep no per-subscription history, so such an event is recorded in stripe_events and changes nothing,
- * unless it is a live subscription taking the place of one that gives no access (a returning customer
- * whose `created` arrives before checkout.session.completed links it). Order is then judged within
- * the new subscription only: the old one's last event says nothing about it.
- */
-function replacesCurrent(record: { status: string }, subscriptionStatus: string, deleted: boolean): boolean {
-  return !deleted && !ENDED_STATUSES.includes(subscriptionStatus) && !ACCESS_STATUSES.includes(record.status);
+/** A subscription as the history (stripe_subscriptions) knows it. */
+interface KnownSubscription {
+  started: number;
+  seq: number;
+  deleted: boolean;
+  lastEventCreated: number;
+  lastEventRank: number;
 }
 
+const KNOWN_COLUMNS = 'started, seq, deleted, last_event_created, last_event_rank';
+
+function toKnown(row: Record<string, unknown> | undefined): KnownSubscription {
+  if (!row) throw new Error('stripe_subscriptions row missing');
+  return {
+    started: Number(row.started),
+    seq: Number(row.seq),
+    deleted: Boolean(row.deleted),
+    lastEventCreated: Number(row.last_event_created),
+    lastEventRank: Number(row.last_event_rank),
+  };
+}
+
+/** The history row of a subscription, made when it is first named; `started` is the earliest start seen. */
+async function knowSubscription(query: RawQuery, subscriptionId: string, userId: string, started: number): Promise<KnownSubscription> {
+  const result = await query(
+    `insert into stripe_subscriptions (id, user_id, started) values ($1, $2, $3)
+     on conflict (id) do update set started = least(stripe_subscriptions.started, excluded.started)
+     returning ${KNOWN_COLUMNS}`,
+    [subscriptionId, userId, started],
+  );
+  return toKnown(result.rows[0]);
+}
+
+/**
+ * The account's current subscription in the history. One linked before the history existed is dated as
+ * late as its row shows (its last event, or the row's last change), so no older subscription passes it.
+ */
+async function knowCurrent(query: RawQuery, userId: string, subscriptionId: string): Promise<KnownSubscription> {
+  await query(
+    `insert into stripe_subscriptions (id, user_id, started, last_event_created, last_event_rank)
+     select stripe_subscription_id, user_id, greatest(last_event_created, floor(extract(epoch from updated_at))::bigint), last_event_created, last_event_rank
+     from subscriptions where user_id = $1 and stripe_subscription_id = $2
+     on conflict (id) do nothing`,
+    [userId, subscriptionId],
+  );
+  return toKnown((await query(`select ${KNOWN_COLUMNS} from stripe_subscriptions where id = $1`, [subscriptionId])).rows[0]);
+}
+
+/** Started later (or, within the same second, first heard of later). */
+function isNewer(candidate: KnownSubscription, current: KnownSubscription): boolean {
+  return candidate.started > current.started || (candidate.started === current.started && candidate.seq > current.seq);
+}
+
+/**
+ * The subscription the account's row is linked to, as the history knows it; null when there is none to
+ * defend: no link, or (with Stripe) a test-mode subscription left from development, which grants nothing.
+ */
+async function currentOf(query: RawQuery, billing: Billing, userId: string, record: { subscriptionId: string | null } | null) {
+  if (!record?.subscriptionId || isLeftoverTestSubscription(billing.mode, record.subscriptionId)) return null;
+  return knowCurrent(query, userId, record.subscriptionId);
+}
+
+/**
+ * An account shows one subscription: its current one. Every subscription named by an event is kept in
+ * stripe_subscriptions, so its events apply in order, a deleted one stays deleted, and of two the newer is
+ * known. An event about a subscription that is not the current one changes nothing, with one exception: a
+ * newer, live subscription takes the place of a current one that gives no access (a returning customer
+ * whose `created` arrives before checkout.session.completed links it). An older or deleted subscription
+ * never does, whatever the current one's status (past_due included). Order on the account row is then
+ * judged within the new subscription only: the old one's last event says nothing about it.
+ */
 async function applySubscription(query: RawQuery, billing: Billing, event: Stripe.Event, subscription: Stripe.Subscription, deleted: boolean): Promise<Applied> {
   const userId = await userForSubscription(query, subscription);
   if (!userId) return NO_ACCOUNT;
   const rank = RANK[event.type] ?? 0;
   const record = await lockedRecord(query, userId);
   const state = subscriptionState(subscription);
-  if (record?.subscriptionId && record.subscriptionId !== subscription.id) {
-    if (!replacesCurrent(record, state.status, deleted)) return NOT_CURRENT;
-  } else if (record && !isCurrent(record, event.created, rank)) {
+  const current = await currentOf(query, billing, userId, record);
+  const known = await knowSubscription(query, subscription.id, userId, subscription.created ?? event.created);
+  if (known.deleted) return DELETED;
+  // A deletion is final whenever it is sent; anything else must not be older than what this subscription showed.
+  if (!deleted && !isCurrent(known, event.created, rank)) return OUT_OF_ORDER;
+  await query('update stripe_subscriptions set deleted = $2, last_event_created = $3, last_event_rank = $4 where id = $1', [subscription.id, deleted, event.created, rank]);
+  const linked = record?.subscriptionId === subscription.id;
+  if (record?.subscriptionId && !linked) {
+    const takesOver = !deleted && !ENDED_STATUSES.includes(state.status) && (current === null || (!ACCESS_STATUSES.includes(record.status) && isNewer(known, current)));
+    if (!takesOver) return NOT_CURRENT;
+  } else if (record && !deleted && !isCurrent(record, event.created, rank)) {
     return OUT_OF_ORDER;
   }
   const status = deleted ? 'canceled' : state.status;
@@ -221,21 +294,29 @@ async function applyInvoice(query: RawQuery, event: Stripe.Event, invoice: Strip
   return { userId };
 }
 
-async function applyCheckoutCompleted(query: RawQuery, session: Stripe.Checkout.Session): Promise<Applied> {
+async function applyCheckoutCompleted(query: RawQuery, billing: Billing, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Applied> {
   await query("update checkout_sessions set status = 'complete' where id = $1", [session.id]);
   const userId = session.client_reference_id ?? session.metadata?.userId;
   const subscriptionId = idOf(session.subscription as string | null);
   if (!subscriptionId) return { ignored: 'Not a subscription checkout' };
   if (!userId || !(await userExists(query, userId))) return NO_ACCOUNT;
-  // Link the ids; the subscription events carry the state. Nothing to overwrite if they came first.
+  const record = await lockedRecord(query, userId);
+  // Already linked (its subscription events came first): nothing to overwrite.
+  if (record?.subscriptionId === subscriptionId) return { userId };
+  const current = await currentOf(query, billing, userId, record);
+  // The session was made before its subscription: its time dates the subscription until Stripe's `created` does.
+  const known = await knowSubscription(query, subscriptionId, userId, session.created ?? event.created);
+  if (known.deleted) return DELETED;
+  // Not over a subscription that gives access, nor over a newer one (a late checkout of an old subscription).
+  if (record && current !== null && (ACCESS_STATUSES.includes(record.status) || !isNewer(known, current))) return NOT_CURRENT;
+  if (record && !record.subscriptionId && ACCESS_STATUSES.includes(record.status)) return NOT_CURRENT;
+  // Link the ids; the subscription events carry the state.
   // A new link starts the event order afresh: the previous subscription's last event does not date this one's.
   await query(
     `insert into subscriptions (user_id, status, stripe_customer_id, stripe_subscription_id, last_event_created, last_event_rank)
      values ($1, 'incomplete', $2, $3, 0, 0)
      on conflict (user_id) do update set stripe_customer_id = excluded.stripe_customer_id,
-       stripe_subscription_id = excluded.stripe_subscription_id, last_event_created = 0, last_event_rank = 0, updated_at = now()
-     where subscriptions.stripe_subscription_id is distinct from excluded.stripe_subscription_id
-       and subscriptions.status not in ('active', 'trialing')`,
+       stripe_subscription_id = excluded.stripe_subscription_id, last_event_created = 0, last_event_rank = 0, updated_at = now()`,
     [userId, idOf(session.customer as string | null), subscriptionId],
   );
   return { userId };
@@ -258,7 +339,7 @@ export async function applyStripeEvent(query: RawQuery, billing: Billing, event:
   let applied: Applied;
   switch (event.type) {
     case 'checkout.session.completed':
-      applied = await applyCheckoutCompleted(query, event.data.object);
+      applied = await applyCheckoutCompleted(query, billing, event, event.data.object);
       break;
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

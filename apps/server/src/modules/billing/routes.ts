@@ -23,6 +23,7 @@ import {
   cancelSubscription,
   cancelTestCheckout,
   changePlan,
+  countTestModeLeftovers,
   getTestCheckout,
   handleWebhook,
   payTestCheckout,
@@ -51,6 +52,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const hub = new SubscriptionHub();
   await startLiveStatus(app, hub);
+  const leftovers = await countTestModeLeftovers(deps);
+  if (leftovers && leftovers.subscriptions + leftovers.openSessions > 0) {
+    app.log.warn(
+      { ignoredTestSubscriptions: leftovers.subscriptions, ignoredTestCheckoutSessions: leftovers.openSessions },
+      `billing: ignoring ${leftovers.subscriptions} test-mode subscription(s) and ${leftovers.openSessions} open test checkout session(s) left in the database; with Stripe they grant nothing`,
+    );
+  }
 
   app.post(
     '/api/create-checkout-session',

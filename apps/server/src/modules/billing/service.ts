@@ -7,9 +7,10 @@ import type Stripe from 'stripe';
 import { PLANS, RETENTION_OFFER, TRIAL_DAYS } from '@fundwire/shared';
 import { cancellationFeedback, checkoutSessions, subscriptions } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
-import { isActive, toSubscriptionRecord, type AuthContext } from '../../plugins/access.js';
+import { isActive, TEST_SUBSCRIPTION_PREFIX, toSubscriptionRecord, type AuthContext } from '../../plugins/access.js';
 import { currentRecord, DAY, now, planFromPrice, seconds, RETENTION_COUPON_ID, type BillingDeps, type StoredSubscription } from './deps.js';
 import { applyStripeEvent } from './events.js';
+import { callStripe } from './stripe-client.js';
 import { emitTestEvents, testEvent, testSubscriptionFrom, type TestSubscriptionFields } from './test-mode.js';
 
 export type { BillingDeps } from './deps.js';
@@ -26,8 +27,9 @@ export async function startCheckout(deps: BillingDeps, user: AuthContext, priceI
     return { id, url: `${deps.config.appUrl}/checkout/test/${id}` };
   }
   const customer =
-    existing?.stripeCustomerId ?? (await deps.billing.stripe.customers.create({ email: user.user.email, metadata: { userId: user.user.id } })).id;
-  const session = await deps.billing.stripe.checkout.sessions.create({
+    existing?.stripeCustomerId ??
+    (await callStripe(() => deps.billing.stripe.customers.create({ email: user.user.email, metadata: { userId: user.user.id } }))).id;
+  const session = await callStripe(() => deps.billing.stripe.checkout.sessions.create({
     mode: 'subscription',
     customer,
     client_reference_id: user.user.id,
@@ -38,7 +40,7 @@ export async function startCheckout(deps: BillingDeps, user: AuthContext, priceI
     metadata: { userId: user.user.id, plan },
     success_url: `${deps.config.appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${deps.config.appUrl}/pricing?checkout=canceled`,
-  });
+  }));
   if (!session.url) throw new AppError(502, 'stripe', 'Stripe did not return a checkout URL');
   await deps.database.db.insert(checkoutSessions).values({ id: session.id, userId: user.user.id, plan, priceId, mode: 'stripe' });
   return { id: session.id, url: session.url };
@@ -57,7 +59,7 @@ async function setCancelAtPeriodEnd(deps: BillingDeps, user: AuthContext, cancel
   if (deps.billing.mode === 'test') {
     await emitTestEvents(deps, [testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, { cancelAtPeriodEnd: cancel }))]);
   } else {
-    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, { cancel_at_period_end: cancel });
+    const updated = await callStripe(() => deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, { cancel_at_period_end: cancel }));
     // Apply Stripe's answer now; the webhook that follows carries the same state and changes nothing.
     await applyDirect(deps, 'customer.subscription.updated', updated);
   }
@@ -86,13 +88,15 @@ export async function changePlan(deps: BillingDeps, user: AuthContext, priceId: 
     if (!trialing) changes.periodEnd = now() + (plan === 'annual' ? 365 : 30) * DAY;
     await emitTestEvents(deps, [testEvent('customer.subscription.updated', testSubscriptionFrom(record, user.user.id, changes))]);
   } else {
-    const current = await deps.billing.stripe.subscriptions.retrieve(record.stripeSubscriptionId);
+    const current = await callStripe(() => deps.billing.stripe.subscriptions.retrieve(record.stripeSubscriptionId));
     const item = current.items.data[0];
     if (!item) throw new AppError(502, 'stripe', 'Stripe returned a subscription without items');
-    const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
-      items: [{ id: item.id, price: priceId }],
-      proration_behavior: 'create_prorations',
-    });
+    const updated = await callStripe(() =>
+      deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
+        items: [{ id: item.id, price: priceId }],
+        proration_behavior: 'create_prorations',
+      }),
+    );
     await applyDirect(deps, 'customer.subscription.updated', updated);
   }
   return toSubscriptionRecord((await currentRecord(deps, user.user.id))!);
@@ -172,21 +176,25 @@ async function attachRetentionDiscount(deps: BillingDeps, record: StoredSubscrip
     ]);
     return;
   }
-  try {
-    await deps.billing.stripe.coupons.create({
-      id: RETENTION_COUPON_ID,
-      percent_off: RETENTION_OFFER.discountPercent,
-      duration: 'repeating',
-      duration_in_months: RETENTION_OFFER.discountDuration,
-      name: '50% off for 3 months',
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
-  }
-  const updated = await deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
-    discounts: [{ coupon: RETENTION_COUPON_ID }],
-    expand: ['discounts'],
+  await callStripe(async () => {
+    try {
+      await deps.billing.stripe.coupons.create({
+        id: RETENTION_COUPON_ID,
+        percent_off: RETENTION_OFFER.discountPercent,
+        duration: 'repeating',
+        duration_in_months: RETENTION_OFFER.discountDuration,
+        name: '50% off for 3 months',
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
+    }
   });
+  const updated = await callStripe(() =>
+    deps.billing.stripe.subscriptions.update(record.stripeSubscriptionId, {
+      discounts: [{ coupon: RETENTION_COUPON_ID }],
+      expand: ['discounts'],
+    }),
+  );
   await applyDirect(deps, 'customer.subscription.updated', updated);
 }
 
@@ -194,8 +202,26 @@ export async function billingPortal(deps: BillingDeps, user: AuthContext): Promi
   if (deps.billing.mode !== 'stripe') throw badRequest('Billing management needs Stripe; this server runs in test mode.');
   const record = await currentRecord(deps, user.user.id);
   if (!record?.stripeCustomerId) throw forbidden('There is no billing account yet.');
-  const portal = await deps.billing.stripe.billingPortal.sessions.create({ customer: record.stripeCustomerId, return_url: `${deps.config.appUrl}/profile` });
+  const customer = record.stripeCustomerId;
+  const portal = await callStripe(() => deps.billing.stripe.billingPortal.sessions.create({ customer, return_url: `${deps.config.appUrl}/profile` }));
   return { url: portal.url };
+}
+
+/**
+ * With Stripe (always in production): how many subscriptions and open checkout sessions test mode left in the
+ * database. They grant nothing and cannot be paid; start-up says so, so an operator knows why they do not count.
+ */
+export async function countTestModeLeftovers(deps: BillingDeps): Promise<{ subscriptions: number; openSessions: number } | null> {
+  if (deps.billing.mode !== 'stripe') return null;
+  const [left] = await deps.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(sql`starts_with(${subscriptions.stripeSubscriptionId}, ${TEST_SUBSCRIPTION_PREFIX})`);
+  const [open] = await deps.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.mode, 'test'), eq(checkoutSessions.status, 'open')));
+  return { subscriptions: Number(left?.count ?? 0), openSessions: Number(open?.count ?? 0) };
 }
 
 export async function submitFeedback(deps: BillingDeps, user: AuthContext, input: { reason: string; details: string }) {

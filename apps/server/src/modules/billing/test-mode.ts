@@ -1,12 +1,13 @@
 // Test mode (no Stripe keys): the built-in checkout page, and the events Stripe would send, signed with our
-// own secret and fed through handleWebhook, the same code real webhooks go through.
+// own secret and fed through handleWebhook, the same code real webhooks go through. With Stripe (always so in
+// production) every test-mode route answers 404, and what test mode left in the database grants nothing.
 import { randomBytes } from 'node:crypto';
 import { addMonths, addYears } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { PLANS, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
 import { checkoutSessions } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { AuthContext } from '../../plugins/access.js';
+import { TEST_SUBSCRIPTION_PREFIX, type AuthContext } from '../../plugins/access.js';
 import { currentRecord, DAY, now, RETENTION_COUPON_ID, seconds, type BillingDeps, type StoredSubscription } from './deps.js';
 import { handleWebhook } from './webhook.js';
 
@@ -32,12 +33,15 @@ export interface TestSubscriptionFields {
   cancelAtPeriodEnd: boolean;
   discountPercent: number | null;
   discountEnd: number | null;
+  /** When the subscription was made (Stripe's `created`); left out where test mode does not know it. */
+  created?: number;
 }
 
 function testSubscription(fields: TestSubscriptionFields) {
   return {
     id: fields.id,
     object: 'subscription',
+    ...(fields.created === undefined ? {} : { created: fields.created }),
     customer: fields.customer,
     status: fields.status,
     metadata: { userId: fields.userId },
@@ -55,7 +59,8 @@ function testSubscription(fields: TestSubscriptionFields) {
 const TEST_SESSION_ID = /^cs_test_[0-9a-f]{32}$/;
 
 async function ownTestSession(deps: BillingDeps, user: AuthContext, id: string) {
-  if (!TEST_SESSION_ID.test(id)) throw notFound('No such checkout session');
+  // With Stripe, a test session left from development is no session at all: paying it would grant access for nothing.
+  if (deps.billing.mode !== 'test' || !TEST_SESSION_ID.test(id)) throw notFound('No such checkout session');
   const [session] = await deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   if (!session || session.mode !== 'test' || session.userId !== user.user.id) throw notFound('No such checkout session');
   return session;
@@ -78,7 +83,7 @@ export async function getTestCheckout(deps: BillingDeps, user: AuthContext, id: 
 export async function payTestCheckout(deps: BillingDeps, user: AuthContext, id: string): Promise<{ redirectUrl: string }> {
   const session = await ownTestSession(deps, user, id);
   if (session.status !== 'open') throw conflict(`This checkout is already ${session.status}.`);
-  const subscriptionId = `sub_test_${randomBytes(12).toString('hex')}`;
+  const subscriptionId = `${TEST_SUBSCRIPTION_PREFIX}${randomBytes(12).toString('hex')}`;
   const customer = `cus_test_${user.user.id}`;
   // The free trial is for a first subscription only; a returning customer pays from day one.
   const returning = Boolean(await currentRecord(deps, user.user.id));
@@ -96,11 +101,13 @@ export async function payTestCheckout(deps: BillingDeps, user: AuthContext, id: 
     cancelAtPeriodEnd: false,
     discountPercent: null,
     discountEnd: null,
+    created: now(),
   });
   await emitTestEvents(deps, [
     testEvent('checkout.session.completed', {
       id: session.id,
       object: 'checkout.session',
+      created: seconds(session.createdAt),
       mode: 'subscription',
       client_reference_id: user.user.id,
       customer,
