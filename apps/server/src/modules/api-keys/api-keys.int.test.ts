@@ -185,10 +185,11 @@ describe('personal API keys', () => {
     expect(csv.body.split('\n')[0]).toContain('Company');
     expect(csv.headers['ratelimit-limit']).toBe(String(API_RATE_LIMIT_PER_MINUTE));
 
-    // A session subscriber uses the same routes, without a key's counter.
+    // A session subscriber uses the same routes, counted in the account's window with its keys (decision 033).
     const bySession = await get(`/api/v1/leads/${leadIds[1]}`, owner.session);
     expect(bySession.statusCode).toBe(200);
-    expect(bySession.headers['ratelimit-limit']).toBeUndefined();
+    expect(bySession.headers['ratelimit-limit']).toBe(String(API_RATE_LIMIT_PER_MINUTE));
+    expect(Number(bySession.headers['ratelimit-remaining'])).toBe(Number(csv.headers['ratelimit-remaining']) - 1);
   });
 
   it('answers 401 to an unknown, malformed or revoked key', async () => {
