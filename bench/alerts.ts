@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { FIXED_INDUSTRIES, FUNDING_ROUNDS } from '@fundwire/shared';
+// The app's Fastify type augmentations, which the matcher's access check (plugins/access.ts) is typed against.
+import type {} from '../apps/server/src/app.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { upsertLeadBatch, type BulkLead } from '../apps/server/src/modules/leads/index.js';
 import { matchLeadChanges } from '../apps/server/src/modules/saved-searches/index.js';
@@ -88,6 +90,8 @@ async function benchDatabase(database: Database, kind: string): Promise<(string 
   await database.rawTransaction(async (query) => {
     const owners = Array.from({ length: Math.ceil(SEARCHES / 50) }, (_, index) => `bench-owner-${index}`);
     await query(`insert into users (id, name, email) select id, id, id || '@example.com' from unnest($1::text[]) as u(id)`, [owners]);
+    // Paying owners: a lapsed owner's matches are paused, not queued.
+    await query(`insert into subscriptions (user_id, status) select id, 'active' from unnest($1::text[]) as u(id)`, [owners]);
     const modes = ['instant', 'daily', 'weekly', 'off'];
     await query(
       `insert into saved_searches (user_id, name, filter, email_mode, webhook_url, webhook_secret)
@@ -109,7 +113,7 @@ async function benchDatabase(database: Database, kind: string): Promise<(string 
   for (let run = 0; run < RUNS; run++) {
     const batch = batchOf(run, 'new');
     const [writeMs] = await timed(() => database.rawTransaction((query) => upsertLeadBatch(query, batch)));
-    const [matchMs, result] = await timed(() => matchLeadChanges(database, { timeZone: 'America/New_York', batchSize: BATCH }));
+    const [matchMs, result] = await timed(() => matchLeadChanges(database, { timeZone: 'America/New_York', adminEmail: 'admin@bench.invalid', batchSize: BATCH }));
     if (result.changes !== BATCH) throw new Error(`expected ${BATCH} changes, matched ${result.changes}`);
     writes.push(writeMs);
     matching.push(matchMs);

@@ -97,7 +97,7 @@ async function runQueue(database: Database, receiver: Receiver, run: number): Pr
   if (edition.recipientCount !== RECIPIENTS) throw new Error(`edition has ${edition.recipientCount} recipients`);
   const before = await receiver.count();
   const started = performance.now();
-  const result = await drainDeliveries({ database, mailer, signer, appUrl: 'http://localhost:3000', log }, { workerId: `bench-${run}`, editionId: edition.id });
+  const result = await drainDeliveries({ database, mailer, signer, appUrl: 'http://localhost:3000', adminEmail: 'admin@bench.invalid', log }, { workerId: `bench-${run}`, editionId: edition.id });
   const seconds = (performance.now() - started) / 1000;
   mailer.close();
   const received = (await receiver.count()) - before;

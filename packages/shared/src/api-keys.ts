@@ -3,9 +3,9 @@
 import { z } from 'zod';
 
 /** Live (not revoked) keys an account may hold at once. */
-export const MAX_API_KEYS = 20;
+export const MAX_API_KEYS = 5;
 export const API_KEY_NAME_MAX_LENGTH = 100;
-/** Requests per key per minute. */
+/** Requests per account per minute, all its keys and its sessions on /api/v1 together. */
 export const API_RATE_LIMIT_PER_MINUTE = 120;
 
 export const apiKeyCreateBodySchema = z.object({

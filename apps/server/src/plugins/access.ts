@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authCacheStore: AuthCache;
-    /** Requests per API key per minute, counted in this process (decision 030). */
+    /** Public API requests per account per minute, counted in the database (decisions 030 and 033). */
     apiRateLimiter: WindowRateLimiter;
     /** API keys whose last use this instance recorded less than a minute ago. */
     apiKeysTouched: LRUCache<string, true>;
@@ -231,26 +231,36 @@ function cachedApiKeyContext(app: FastifyInstance, secret: string): Promise<Auth
   return context;
 }
 
-const RATE_LIMIT_MESSAGE = `Rate limit exceeded: ${API_RATE_LIMIT_PER_MINUTE} requests a minute per API key.`;
+const RATE_LIMIT_MESSAGE = `Rate limit exceeded: ${API_RATE_LIMIT_PER_MINUTE} requests a minute per account.`;
 
-/**
- * The public API: an active subscriber by session (as requireActiveSubscription), or by API key. A key is
- * checked (401), counted against its rate limit (429, with the RateLimit-* headers on every answer), then its
- * owner's subscription (403).
- */
-export async function requireApiAccess(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
-  const secret = apiKeyOf(request);
-  if (secret === undefined) return requireActiveSubscription(request);
-  const app = request.server;
-  const context = await cachedApiKeyContext(app, secret);
-  if (!context?.apiKeyId) throw unauthorized(INVALID_API_KEY);
-  request.authContext = Promise.resolve(context);
-  const window = await app.apiRateLimiter.hit(context.apiKeyId);
+/** One request against the account's window, shared by all its keys and its sessions on /api/v1 (429 beyond). */
+async function countApiRequest(app: FastifyInstance, userId: string, reply: FastifyReply): Promise<void> {
+  const window = await app.apiRateLimiter.hit(userId);
   reply.header('ratelimit-limit', window.limit).header('ratelimit-remaining', window.remaining).header('ratelimit-reset', window.resetSeconds);
   if (!window.allowed) {
     reply.header('retry-after', window.resetSeconds);
     throw new AppError(429, 'rate_limited', `${RATE_LIMIT_MESSAGE} Try again in ${window.resetSeconds} seconds.`);
   }
+}
+
+/**
+ * The public API: an active subscriber by session (as requireActiveSubscription), or by API key. A key is
+ * checked (401), counted against its account's rate limit (429, with the RateLimit-* headers on every answer),
+ * then its owner's subscription (403). A session is counted in the same window on /api/v1/* (the web app's own
+ * saved-search calls are not), so a second key or a session token buys no extra requests.
+ */
+export async function requireApiAccess(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  const secret = apiKeyOf(request);
+  const app = request.server;
+  if (secret === undefined) {
+    const context = await requireActiveSubscription(request);
+    if (request.routeOptions.url?.startsWith('/api/v1/')) await countApiRequest(app, context.user.id, reply);
+    return context;
+  }
+  const context = await cachedApiKeyContext(app, secret);
+  if (!context?.apiKeyId) throw unauthorized(INVALID_API_KEY);
+  request.authContext = Promise.resolve(context);
+  await countApiRequest(app, context.user.id, reply);
   if (context.user.role !== 'admin' && !isActive(context.subscription)) {
     throw forbidden("The key's owner has no active subscription. Choose a plan on the pricing page.");
   }
@@ -286,11 +296,11 @@ export function registerAccessControl(app: FastifyInstance): string[] {
   const registered: string[] = [];
   const catalog: RouteCatalogEntry[] = [];
   app.decorate('authCacheStore', createAuthCache());
-  // Counted in the database, so every instance shares each key's window; made on first use (the database is
+  // Counted in the database, so every instance shares each account's window; made on first use (the database is
   // decorated after access control).
   let apiRateLimiter: WindowRateLimiter | undefined;
   app.decorate('apiRateLimiter', {
-    hit: (key: string) => (apiRateLimiter ??= createSharedRateLimiter(app.database.db, { max: API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, 'api-key')).hit(key),
+    hit: (key: string) => (apiRateLimiter ??= createSharedRateLimiter(app.database.db, { max: API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, 'api-account')).hit(key),
   });
   app.decorate('apiKeysTouched', new LRUCache<string, true>({ max: AUTH_CACHE_MAX, ttl: 60_000 }));
   app.decorate('routeCatalog', catalog);

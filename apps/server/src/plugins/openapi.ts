@@ -13,7 +13,7 @@ const DESCRIPTION = [
   'The Fundwire lead feed for your own tools. Authenticate with a personal API key from your profile page:',
   '`Authorization: Bearer fw_…` (a signed-in browser session works too). Keys work only while your subscription is active.',
   '',
-  `Each key may make ${API_RATE_LIMIT_PER_MINUTE} requests a minute. Every answer to a key carries \`RateLimit-Limit\`,`,
+  `Each account may make ${API_RATE_LIMIT_PER_MINUTE} requests a minute, all its keys and its sessions on /api/v1 together. Every counted answer carries \`RateLimit-Limit\`,`,
   '`RateLimit-Remaining` and `RateLimit-Reset` (seconds until the window restarts); beyond the limit the answer is',
   '429 with `Retry-After` (seconds). Errors are JSON: `{"error": "<message>"}`.',
 ].join('\n');
@@ -27,7 +27,7 @@ function errorResponses(url: string): Record<number, unknown> {
     401: error('No credential, or an unknown or revoked API key'),
     403: error("No active subscription (the caller's, or the key owner's)"),
     ...(url.includes('/:') ? { 404: error('Not found') } : {}),
-    429: error(`More than ${API_RATE_LIMIT_PER_MINUTE} requests in a minute with this key; see Retry-After`),
+    429: error(`More than ${API_RATE_LIMIT_PER_MINUTE} requests in a minute by this account (all its keys and sessions); see Retry-After`),
   };
 }
 

@@ -64,13 +64,14 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, lazy: () => import('@/routes/leads/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.historical, lazy: () => import('@/routes/leads/historical').then((m) => ({ Component: m.HistoricalRoute })) },
               { path: paths.company, lazy: () => import('@/routes/leads/company').then((m) => ({ Component: m.CompanyRoute })) },
-              { path: paths.searches, lazy: () => import('@/routes/leads/searches').then((m) => ({ Component: m.SearchesRoute })) },
             ],
           },
           {
             element: <RequireUser />,
             children: [
               { path: paths.profile, lazy: () => import('@/routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+              // Any signed-in user: without a subscription the screen says the searches are paused, and why.
+              { path: paths.searches, lazy: () => import('@/routes/leads/searches').then((m) => ({ Component: m.SearchesRoute })) },
               {
                 path: paths.checkoutSuccess,
                 lazy: () => import('@/routes/billing/checkout-success').then((m) => ({ Component: m.CheckoutSuccessRoute })),

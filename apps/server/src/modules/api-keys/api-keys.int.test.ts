@@ -12,6 +12,7 @@ import { hashApiKey, TOO_MANY_API_KEYS_MESSAGE } from './service.js';
 
 interface Account {
   userId: string;
+  email: string;
   /** Session headers: cookie and the app's origin. */
   session: Record<string, string>;
 }
@@ -36,7 +37,7 @@ describe('personal API keys', () => {
   async function account(subscription: 'active' | 'trialing' | null = 'active'): Promise<Account> {
     const signedIn = await signUp(t.app, `keys-${++counter}-${Date.now()}@example.com`);
     if (subscription) await t.database.db.insert(subscriptions).values({ userId: signedIn.userId, status: subscription, priceId: 'price_test_monthly' });
-    return { userId: signedIn.userId, session: { cookie: signedIn.cookie, origin: t.config.appUrl } };
+    return { userId: signedIn.userId, email: signedIn.email, session: { cookie: signedIn.cookie, origin: t.config.appUrl } };
   }
 
   async function createKey(owner: Account, name = 'CRM sync'): Promise<ApiKeyCreated> {
@@ -99,13 +100,15 @@ describe('personal API keys', () => {
     expect((await get('/api/api-keys', owner.session)).json().apiKeys).toHaveLength(1);
   });
 
-  it(`keeps at most ${MAX_API_KEYS} live keys per account (409), and a revoked one frees a place`, async () => {
+  it('keeps at most 5 live keys per account (409 on the 6th), and a revoked one frees a place', async () => {
+    expect(MAX_API_KEYS).toBe(5);
     const owner = await account();
     const created: ApiKeyCreated[] = [];
-    for (let index = 0; index < MAX_API_KEYS; index++) created.push(await createKey(owner, `key ${index}`));
+    for (let index = 0; index < 5; index++) created.push(await createKey(owner, `key ${index}`));
     const refused = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: owner.session, payload: { name: 'one too many' } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: TOO_MANY_API_KEYS_MESSAGE });
+    expect(refused.json()).toEqual({ error: 'You can keep at most 5 API keys. Revoke one to create another.' });
+    expect(TOO_MANY_API_KEYS_MESSAGE).toBe(refused.json().error);
 
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${created[0]!.id}`, headers: owner.session });
     expect(revoked.statusCode).toBe(200);
@@ -182,10 +185,11 @@ describe('personal API keys', () => {
     expect(csv.body.split('\n')[0]).toContain('Company');
     expect(csv.headers['ratelimit-limit']).toBe(String(API_RATE_LIMIT_PER_MINUTE));
 
-    // A session subscriber uses the same routes, without a key's counter.
+    // A session subscriber uses the same routes, counted in the account's window with its keys (decision 033).
     const bySession = await get(`/api/v1/leads/${leadIds[1]}`, owner.session);
     expect(bySession.statusCode).toBe(200);
-    expect(bySession.headers['ratelimit-limit']).toBeUndefined();
+    expect(bySession.headers['ratelimit-limit']).toBe(String(API_RATE_LIMIT_PER_MINUTE));
+    expect(Number(bySession.headers['ratelimit-remaining'])).toBe(Number(csv.headers['ratelimit-remaining']) - 1);
   });
 
   it('answers 401 to an unknown, malformed or revoked key', async () => {
@@ -270,19 +274,28 @@ describe('personal API keys', () => {
     expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
-  it(`limits each key to ${API_RATE_LIMIT_PER_MINUTE} requests a minute: the next gets 429 with Retry-After`, async () => {
+  it(`limits each account to ${API_RATE_LIMIT_PER_MINUTE} requests a minute, all its keys and its sessions on /api/v1 together: the next gets 429 with Retry-After`, async () => {
     const owner = await account();
     const { key } = await createKey(owner, 'busy');
     const { key: otherKey } = await createKey(owner, 'quiet');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.appUrl },
+      payload: { email: owner.email, password: 'correct horse battery' },
+    });
+    const sessionToken = { authorization: `Bearer ${String(signedIn.headers['set-auth-token'])}` };
     const url = `/api/v1/leads/${leadIds[2]}`;
+    // A third of the window each: two keys, then the session's cookie and its bearer token, all counted in one window.
+    const callers = [bearer(key), bearer(otherKey), owner.session, sessionToken];
     for (let index = 1; index <= API_RATE_LIMIT_PER_MINUTE; index++) {
-      const response = await get(url, bearer(key));
+      const response = await get(url, callers[Math.floor(((index - 1) * callers.length) / API_RATE_LIMIT_PER_MINUTE)]!);
       expect(response.statusCode, `request ${index}`).toBe(200);
       expect(Number(response.headers['ratelimit-remaining']), `request ${index}`).toBe(API_RATE_LIMIT_PER_MINUTE - index);
     }
     const limited = await get(url, bearer(key));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded: 120 requests a minute per API key\. Try again in \d+ seconds\.$/) });
+    expect(limited.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded: 120 requests a minute per account\. Try again in \d+ seconds\.$/) });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -290,8 +303,14 @@ describe('personal API keys', () => {
     expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect(Number(limited.headers['ratelimit-reset'])).toBe(retryAfter);
 
-    // Per key: the owner's other key and their session are not held back.
-    expect((await get(url, bearer(otherKey))).statusCode).toBe(200);
-    expect((await get(url, owner.session)).statusCode).toBe(200);
+    // Per account: a new key, the other key and the session (cookie or token) on /api/v1 are held back too.
+    const { key: freshKey } = await createKey(owner, 'fresh');
+    for (const caller of [bearer(otherKey), bearer(freshKey), owner.session, sessionToken]) expect((await get(url, caller)).statusCode).toBe(429);
+    // The web app's own routes are not the public API: the session still reads leads there.
+    expect((await get('/api/leads?limit=1', owner.session)).statusCode).toBe(200);
+    // Another account has its own window.
+    const other = await account();
+    const { key: otherAccountKey } = await createKey(other, 'elsewhere');
+    expect((await get(url, bearer(otherAccountKey))).statusCode).toBe(200);
   });
 });

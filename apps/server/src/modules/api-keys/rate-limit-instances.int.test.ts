@@ -6,7 +6,7 @@ import { subscriptions } from '../../db/schema/index.js';
 import { buildAppOn, createPostgresDatabase, signUp } from '../../../test/helpers.js';
 
 describe('API key rate limit across instances', () => {
-  it(`two instances share one window of ${API_RATE_LIMIT_PER_MINUTE} requests a minute per key`, { timeout: 120_000 }, async () => {
+  it(`two instances share one window of ${API_RATE_LIMIT_PER_MINUTE} requests a minute per account`, { timeout: 120_000 }, async () => {
     const db = await createPostgresDatabase();
     const one = await buildAppOn(db.url);
     const two = await buildAppOn(db.url);

@@ -1,2 +1,3 @@
-// What jobs may use of billing: the subscription clock.
+// What jobs and other modules may use of billing: the subscription clock, and the one "has paid access now" check.
 export { runSubscriptionClock } from './service.js';
+export { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION, withPaidAccessNow } from './paid-access.js';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { nextSend } from '@fundwire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index.js';
+import { PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
 import { buildAppOn, buildTestApp, createPostgresDatabase, signUp, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpThatOutlivesASender } from '../../../test/crash-smtp.js';
@@ -104,6 +105,27 @@ describe('alert digests for paying subscribers', () => {
     expect(off.json()).toMatchObject({ kind: 'alerts', subscribed: false, frequency: 'off' });
     const after = await t.app.inject({ method: 'GET', url: '/api/me/alerts', headers: { cookie: weekly.cookie } });
     expect(after.json()).toMatchObject({ frequency: 'off', nextSend: null });
+  });
+
+  it('checks the subscription when the digest is sent, not only when its edition was prepared', async () => {
+    const lapsing = await subscribedUser(t, 'lapsing-user@example.com', 'daily');
+    const paying = await subscribedUser(t, 'still-paying@example.com', 'daily');
+    const now = new Date(Date.now() + 90 * 86_400_000);
+    await addLeads(t.database, [testLead({ companyName: 'Lapse Co', fundingDate: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) })]);
+    await setAddedAt(t.database, ['Lapse Co'], new Date(now.getTime() - HOUR));
+    const edition = await prepareEdition(t.database, { kind: 'alerts-daily', now, timeZone: NY, trigger: 'schedule' });
+    // Cancelled between preparing the edition and sending it (Stripe's customer.subscription.deleted).
+    await t.database.rawTransaction((query) => query(`update subscriptions set status = 'canceled' where user_id = $1`, [lapsing.userId]));
+
+    const before = smtp.mails.length;
+    await drainDeliveries(mailDeps(t.app), { workerId: 'lapse-test', editionId: edition.id });
+    const sent = smtp.mails.slice(before);
+    expect(sent.some((mail) => mail.to.includes(paying.email) && mail.text.includes('Lapse Co'))).toBe(true);
+    expect(sent.some((mail) => mail.to.includes(lapsing.email))).toBe(false);
+    const rows = await t.database.rawTransaction((query) =>
+      query(`select status, last_error from mail_deliveries where edition_id = $1 and user_id = $2`, [edition.id, lapsing.userId]),
+    );
+    expect(rows.rows).toEqual([{ status: 'skipped', last_error: PAUSED_NO_SUBSCRIPTION }]);
   });
 
   it('retries a transient SMTP failure with backoff and records a permanent one', async () => {

@@ -9,6 +9,7 @@ import type { Database, RawQuery } from '../../db/client.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type LinkSubject } from '../../mail/signed-links.js';
 import { MAX_SMTP_CONNECTIONS, type Mailer } from '../../mail/transport.js';
+import type * as Billing from '../billing/index.js';
 import { DIGEST_LEAD_LIMIT, loadDigestContent } from './content.js';
 import { cadenceOf, toDate, type EditionKind } from './editions.js';
 
@@ -17,6 +18,8 @@ export interface SenderDeps {
   mailer: Mailer;
   signer: MailLinkSigner;
   appUrl: string;
+  /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
+  adminEmail: string;
   log: FastifyBaseLogger;
 }
 
@@ -121,6 +124,10 @@ async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Prom
   await Promise.all(lanes);
 }
 
+// Loaded with the first alert digest: a newsletter-only run (and its worker process) does without the access rule's imports.
+let billingModule: Promise<typeof Billing> | undefined;
+const loadBilling = () => (billingModule ??= import('../billing/index.js'));
+
 export function messageIdFor(editionId: string, recipient: string, appUrl: string): string {
   const digest = createHash('sha256').update(`${editionId}\n${recipient}`).digest('hex').slice(0, 32);
   return `<${digest}@${new URL(appUrl).hostname || 'fundwire.local'}>`;
@@ -220,6 +227,15 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
         await finish(delivery, 'skipped', 'recipient no longer exists');
         result.skipped++;
         return;
+      }
+      // Alert digests carry contacts: paid data, so the account must have paid access now, not only when the edition was prepared.
+      if (delivery.userId) {
+        const { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } = await loadBilling();
+        if (!(await hasPaidAccessNow(database.db, deps.adminEmail, delivery.userId))) {
+          await finish(delivery, 'skipped', PAUSED_NO_SUBSCRIPTION);
+          result.skipped++;
+          return;
+        }
       }
       const template = await loadTemplate(edition, delivery.windowStart);
       if (!template) {

@@ -24,6 +24,7 @@ export function mailRunDeps(app: FastifyInstance, workerId = app.mailWorkerId): 
     mailer: app.mailer,
     signer: app.mailLinks,
     appUrl: app.config.appUrl,
+    adminEmail: app.config.adminEmail,
     log: app.log,
     timeZone: app.config.alertTimeZone,
     workerId,

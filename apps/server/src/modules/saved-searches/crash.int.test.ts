@@ -24,6 +24,7 @@ describe('saved-search alerts across a crash', () => {
       const owners = Array.from({ length: SEARCHES }, (_, index) => `crash-owner-${String(index).padStart(2, '0')}`);
       await database.rawTransaction(async (query) => {
         await query(`insert into users (id, name, email) select id, id, id || '@example.com' from unnest($1::text[]) as u(id)`, [owners]);
+        await query(`insert into subscriptions (user_id, status) select id, 'active' from unnest($1::text[]) as u(id)`, [owners]);
         await query(
           `insert into saved_searches (user_id, name, filter, email_mode, created_at) select id, 'Crash ' || id, '{"industry":["Crashing"]}'::jsonb, 'instant', now() - interval '1 minute' from unnest($1::text[]) as u(id)`,
           [owners],
@@ -47,7 +48,7 @@ describe('saved-search alerts across a crash', () => {
         ]),
       );
       const { matchLeadChanges } = await import('./index.js');
-      expect((await matchLeadChanges(database, { timeZone: 'UTC' })).matches).toBe(SEARCHES);
+      expect((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: app.app.config.adminEmail })).matches).toBe(SEARCHES);
       await database.rawTransaction((query) => query(`update alert_deliveries set next_attempt_at = now()`));
 
       const run = (workerId: string) => {

@@ -3,12 +3,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertDeliveryListSchema, savedSearchParamsSchema, savedSearchSchema } from '@fundwire/shared';
+import { tooManyRequests } from '../../errors.js';
 import { requireUser } from '../../plugins/access.js';
-import { listDeliveries, queueTestEvent, rotateWebhookSecret } from './hooks.js';
+import { createSharedRateLimiter } from '../../plugins/rate-limit.js';
+import { listDeliveries, queueTestEvent, requireOwnSavedSearch, rotateWebhookSecret, TEST_EVENTS_PER_MINUTE } from './hooks.js';
 
 const emptyBody = z.object({}).strict().nullish();
 
 export const savedSearchHookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per saved search, shared by every instance: each test event is a request to the customer's URL.
+  const testEvents = createSharedRateLimiter(app.database.db, { max: TEST_EVENTS_PER_MINUTE, windowMs: 60_000 }, 'test-event');
+
   app.post(
     '/api/saved-searches/:id/rotate-secret',
     { schema: { params: savedSearchParamsSchema, body: emptyBody, response: { 200: savedSearchSchema } } },
@@ -23,6 +28,12 @@ export const savedSearchHookRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: savedSearchParamsSchema, body: emptyBody, response: { 202: z.object({ deliveryId: z.string() }) } } },
     async (request, reply) => {
       const { user } = await requireUser(request);
+      await requireOwnSavedSearch(app.database, user.id, request.params.id);
+      const window = await testEvents.hit(request.params.id);
+      if (!window.allowed) {
+        reply.header('retry-after', window.resetSeconds);
+        throw tooManyRequests(`At most ${TEST_EVENTS_PER_MINUTE} test events a minute per saved search. Try again in ${window.resetSeconds} seconds.`);
+      }
       return reply.code(202).send(await queueTestEvent(app.database, user.id, request.params.id, new Date()));
     },
   );

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addLeads, testLead } from '../../../test/mail.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { createReceiver, status } from '../../../test/webhook-receiver.js';
-import { DELIVERIES_SHOWN, hookChannels, webhookIdFor, type HookDeps } from './hooks.js';
+import { DELIVERIES_SHOWN, hookChannels, TEST_EVENTS_PER_MINUTE, webhookIdFor, type HookDeps } from './hooks.js';
 import { matchLeadChanges } from './matcher.js';
 import { drainAlertDeliveries } from './sender.js';
 
@@ -34,7 +34,7 @@ describe('Slack and webhook alert deliveries', () => {
   const deps = (overrides: Partial<HookDeps> = {}): HookDeps => ({ database: t.database, config: t.config, mailer: t.app.mailer, ...overrides });
   const run = (overrides: Partial<HookDeps> = {}) =>
     drainAlertDeliveries(
-      { database: t.database, log: t.app.log, appUrl: t.config.appUrl, mailer: t.app.mailer, signer: t.app.mailLinks, channels: hookChannels(deps(overrides)) },
+      { database: t.database, log: t.app.log, appUrl: t.config.appUrl, mailer: t.app.mailer, signer: t.app.mailLinks, adminEmail: t.config.adminEmail, channels: hookChannels(deps(overrides)) },
       { workerId: 'test-worker' },
     );
   /** The wait the worker set before the next attempt of a search's retrying deliveries. */
@@ -51,6 +51,11 @@ describe('Slack and webhook alert deliveries', () => {
   const makeDue = (savedSearchId: string) =>
     t.database.rawTransaction((query) =>
       query(`update alert_deliveries set next_attempt_at = now() - interval '1 second' where saved_search_id = $1 and status = 'retrying'`, [savedSearchId]),
+    );
+  /** Moves the clock past a search's test-event window. */
+  const windowPassed = (savedSearchId: string) =>
+    t.database.rawTransaction((query) =>
+      query(`update rate_limits set window_start = now() - interval '61 seconds' where key = $1`, [`test-event:${savedSearchId}`]),
     );
   const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -160,9 +165,9 @@ describe('Slack and webhook alert deliveries', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     receiver.reply(status(200));
-    await matchLeadChanges(t.database, { timeZone: 'UTC' });
+    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail });
     expect(await run()).toMatchObject({ delivered: 2, failed: 0, retried: 0 });
-    await matchLeadChanges(t.database, { timeZone: 'UTC' });
+    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail });
     expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
     expect(receiver.received.map((request) => request.url).sort()).toEqual(['/matched', '/matched-slack']);
     const hook = receiver.received.find((request) => request.url === '/matched')!;
@@ -191,7 +196,8 @@ describe('Slack and webhook alert deliveries', () => {
     receiver.reply(status(500, {}, 'down'), status(204));
     expect(await run()).toMatchObject({ retried: 1 });
     let [listed] = await deliveries(me, search.id);
-    expect(listed).toMatchObject({ id: deliveryId, status: 'retrying', attempts: 1, statusCode: 500, error: expect.stringContaining('HTTP 500') });
+    // The status code only, not the receiver's body ('down').
+    expect(listed).toMatchObject({ id: deliveryId, status: 'retrying', attempts: 1, statusCode: 500, error: 'HTTP 500' });
     // The second attempt waits 5 s (±10 % jitter): not due yet, then due once the clock has moved.
     const [wait] = await retryWaitsMs(search.id);
     expect(wait).toBeGreaterThanOrEqual(4_500);
@@ -360,11 +366,32 @@ describe('Slack and webhook alert deliveries', () => {
     expect((await call(me, 'GET', `/api/saved-searches/${search.id}`)).json().webhook.secret).toBe(rotated.json().webhook.secret);
   });
 
+  it(`allows ${TEST_EVENTS_PER_MINUTE} test events a minute per saved search, then 429 with Retry-After; another search has its own window`, async () => {
+    expect(TEST_EVENTS_PER_MINUTE).toBe(10);
+    const search = await savedSearchWith(me, { slackWebhookUrl: receiver.url('/slack') });
+    const second = await savedSearchWith(me, { slackWebhookUrl: receiver.url('/slack') });
+    for (let index = 1; index <= 10; index++) expect((await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`)).statusCode, `event ${index}`).toBe(202);
+    const limited = await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: expect.stringMatching(/^At most 10 test events a minute per saved search\. Try again in \d+ seconds\.$/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const queued = await t.database.rawTransaction((query) => query(`select count(*)::int as n from alert_deliveries where saved_search_id = $1`, [search.id]));
+    expect(queued.rows[0]!.n).toBe(10);
+    expect((await call(me, 'POST', `/api/saved-searches/${second.id}/test-event`)).statusCode).toBe(202);
+    // Another account's search is still a 404 (it learns nothing from the limit), and the window ends.
+    expect((await call(other, 'POST', `/api/saved-searches/${search.id}/test-event`)).statusCode).toBe(404);
+    await windowPassed(search.id);
+    expect((await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`)).statusCode).toBe(202);
+  });
+
   it(`lists the last ${DELIVERIES_SHOWN} deliveries, newest first`, async () => {
     const search = await savedSearchWith(me, { slackWebhookUrl: receiver.url('/slack') });
     const ids: string[] = [];
-    for (let index = 0; index < DELIVERIES_SHOWN + 3; index += 1)
+    for (let index = 0; index < DELIVERIES_SHOWN + 3; index += 1) {
+      // Ten test events a minute per search: the window is moved past before each new ten.
+      if (index % TEST_EVENTS_PER_MINUTE === 0) await windowPassed(search.id);
       ids.push((await call(me, 'POST', `/api/saved-searches/${search.id}/test-event`)).json().deliveryId);
+    }
     const listed = await deliveries(me, search.id);
     expect(listed).toHaveLength(DELIVERIES_SHOWN);
     expect(listed.map((delivery: { id: string }) => delivery.id)).toEqual(ids.reverse().slice(0, DELIVERIES_SHOWN));

@@ -18,6 +18,8 @@ import { getSavedSearch, newWebhookSecret } from './service.js';
 const NOT_FOUND = 'Saved search not found';
 /** The deliveries log shows this many, newest first. */
 export const DELIVERIES_SHOWN = 20;
+/** Test events one saved search may send a minute (each is a request to the customer's URL). */
+export const TEST_EVENTS_PER_MINUTE = 10;
 
 export interface HookDeps {
   database: Database;
@@ -82,13 +84,18 @@ export async function queueTestEvent(database: Database, userId: string, id: str
   return { deliveryId: result };
 }
 
-/** The last deliveries of a saved search, every channel, newest first. */
-export async function listDeliveries(database: Database, userId: string, id: string): Promise<AlertDelivery[]> {
+/** 404 unless the saved search exists and is the user's. */
+export async function requireOwnSavedSearch(database: Database, userId: string, id: string): Promise<void> {
   const owned = await database.db
     .select({ id: savedSearches.id })
     .from(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
   if (owned.length === 0) throw notFound(NOT_FOUND);
+}
+
+/** The last deliveries of a saved search, every channel, newest first. */
+export async function listDeliveries(database: Database, userId: string, id: string): Promise<AlertDelivery[]> {
+  await requireOwnSavedSearch(database, userId, id);
   const rows = await database.db
     .select()
     .from(alertDeliveries)

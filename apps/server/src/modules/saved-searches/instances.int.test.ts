@@ -16,6 +16,7 @@ describe('saved-search alerts with two instances on one PostgreSQL', () => {
       const owners = Array.from({ length: 8 }, (_, index) => `twin-owner-${index}`);
       await database.rawTransaction(async (query) => {
         await query(`insert into users (id, name, email) select id, id, id || '@example.com' from unnest($1::text[]) as u(id)`, [owners]);
+        await query(`insert into subscriptions (user_id, status) select id, 'active' from unnest($1::text[]) as u(id)`, [owners]);
         await query(
           `insert into saved_searches (user_id, name, filter, email_mode) select id, 'Twin ' || id, '{"industry":["Twinning"]}'::jsonb, 'instant' from unnest($1::text[]) as u(id)`,
           [owners],
@@ -43,7 +44,7 @@ describe('saved-search alerts with two instances on one PostgreSQL', () => {
       const matchAll = async (app: typeof one.app) => {
         let matches = 0;
         for (;;) {
-          const result = await matchLeadChanges(app.database, { timeZone: 'UTC', batchSize: 4 });
+          const result = await matchLeadChanges(app.database, { timeZone: 'UTC', batchSize: 4, adminEmail: app.config.adminEmail });
           if (result.changes === 0) return matches;
           matches += result.matches;
         }
@@ -51,7 +52,7 @@ describe('saved-search alerts with two instances on one PostgreSQL', () => {
       const [a, b] = await Promise.all([matchAll(one.app), matchAll(two.app)]);
       expect(a + b).toBe(8 * 30);
       await database.rawTransaction((query) => query(`update alert_deliveries set next_attempt_at = now()`));
-      const depsOf = (app: typeof one.app) => ({ database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks });
+      const depsOf = (app: typeof one.app) => ({ database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, adminEmail: app.config.adminEmail });
       const [x, y] = await Promise.all([
         drainAlertDeliveries(depsOf(one.app), { workerId: 'instance-one', batchSize: 1 }),
         drainAlertDeliveries(depsOf(two.app), { workerId: 'instance-two', batchSize: 1 }),

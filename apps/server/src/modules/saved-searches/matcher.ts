@@ -12,6 +12,7 @@ import { nextSend, savedFilterToLeadFilter, type AlertChannel, type SavedSearchF
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, RawQuery } from '../../db/client.js';
+import { withPaidAccessNow } from '../billing/index.js';
 import { columnConditions, searchCondition, searchQuery } from '../leads/index.js';
 
 /** How many changed leads one run claims. */
@@ -26,6 +27,8 @@ const dialect = new PgDialect();
 export interface MatchOptions {
   /** The digest times of daily and weekly emails are in this zone (ALERT_TIMEZONE). */
   timeZone: string;
+  /** ADMIN_EMAIL: the admin's searches alert without a subscription, as the API answers the admin without one. */
+  adminEmail: string;
   batchSize?: number;
   now?: () => Date;
 }
@@ -41,6 +44,7 @@ export interface MatchResult {
 
 interface SearchRow {
   id: string;
+  userId: string;
   filter: SavedSearchFilter;
   createdAt: string;
   emailMode: 'off' | 'instant' | 'daily' | 'weekly';
@@ -97,18 +101,21 @@ function notBefore(search: SearchRow, channel: AlertChannel, now: Date, timeZone
 export async function matchLeadChanges(database: Database, options: MatchOptions): Promise<MatchResult> {
   const now = (options.now ?? (() => new Date()))();
   const today = now.toISOString().slice(0, 10);
+  // Read before the transaction (PGlite runs one statement at a time, so no second connection inside it).
+  const paid = await withPaidAccessNow(database.db, options.adminEmail, sql`(select distinct user_id from saved_searches)`, now.getTime());
   return database.rawTransaction(async (query) => {
     const claimed = await query('select id from lead_changes order by id limit $1 for update skip locked', [options.batchSize ?? MATCH_BATCH_SIZE]);
     const changeIds = claimed.rows.map((row) => String(row.id));
     if (changeIds.length === 0) return { changes: 0, matches: 0, queued: 0 };
 
     const searchRows = await query(
-      `select id, filter, created_at::text as created_at, email_mode, slack_webhook_url is not null as slack, (webhook_url is not null and webhook_disabled_at is null) as webhook
+      `select id, user_id, filter, created_at::text as created_at, email_mode, slack_webhook_url is not null as slack, (webhook_url is not null and webhook_disabled_at is null) as webhook
        from saved_searches where created_at < (select max(changed_at) from lead_changes where id = any($1::bigint[]))`,
       [changeIds],
     );
     const searches: SearchRow[] = searchRows.rows.map((row) => ({
       id: String(row.id),
+      userId: String(row.user_id),
       filter: (typeof row.filter === 'string' ? JSON.parse(row.filter) : row.filter) as SavedSearchFilter,
       // As PostgreSQL prints it, to the microsecond.
       createdAt: String(row.created_at),
@@ -153,7 +160,11 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
         for (const row of inserted.rows) newMatches.push({ searchId: String(row.saved_search_id), leadId: String(row.lead_id) });
       }
     }
-    const queued = await queueDeliveries(query, searches, newMatches, now, options.timeZone);
+    // Paused: the match is recorded (new once, counted as new on the screen) but nothing is queued for an owner
+    // without paid access, so a returning subscriber is not sent the backlog of the time they were away.
+    const byId = new Map(searches.map((search) => [search.id, search]));
+    const deliverable = newMatches.filter((match) => paid.has(byId.get(match.searchId)!.userId));
+    const queued = await queueDeliveries(query, searches, deliverable, now, options.timeZone);
     await query('delete from lead_changes where id = any($1::bigint[])', [changeIds]);
     return { changes: changeIds.length, matches: newMatches.length, queued };
   });

@@ -27,6 +27,7 @@ describe('saved-search alert sender', () => {
     appUrl: t.config.appUrl,
     mailer: t.app.mailer,
     signer: t.app.mailLinks,
+    adminEmail: t.config.adminEmail,
     channels,
   });
   let counter = 0;
@@ -64,7 +65,7 @@ describe('saved-search alert sender', () => {
     return response.json().id;
   }
   const match = async () => {
-    while ((await matchLeadChanges(t.database, { timeZone: 'UTC' })).changes > 0);
+    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail })).changes > 0);
   };
   /** The instant email's batching window has passed. */
   const windowPassed = (searchId: string) =>

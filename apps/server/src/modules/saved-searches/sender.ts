@@ -10,6 +10,7 @@ import type { Database, RawQuery } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { recipientLinks, unsubscribeHeaders, type MailLinkSigner } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
+import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
 import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
 
 /** The most leads one message carries; the rest of a batch is still marked delivered with it (the search link shows them all). */
@@ -65,6 +66,8 @@ export interface AlertSenderDeps {
   appUrl: string;
   mailer: Mailer;
   signer: MailLinkSigner;
+  /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
+  adminEmail: string;
   /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
   channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
 }
@@ -256,6 +259,8 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
     try {
       const batch = await loadBatch(database, claimed);
       if (!batch) outcome = { status: 'failed', error: 'The saved search was deleted' };
+      // Checked at the moment of sending, whatever the channel: a lapsed owner gets nothing (the search is paused).
+      else if (!(await hasPaidAccessNow(database.db, deps.adminEmail, batch.savedSearch.userId))) outcome = { status: 'failed', error: PAUSED_NO_SUBSCRIPTION };
       else outcome = await senders[claimed.channel]!(batch);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -7,8 +7,6 @@ import { resolveAllowedAddresses, pinnedLookup, type Resolve } from './ssrf.js';
 
 export const ALERT_USER_AGENT = `${PRODUCT_NAME}-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)`;
 export const DEFAULT_TIMEOUT_MS = 10_000;
-/** A receiver's answer is read up to this many bytes (for the error text), the rest is dropped. */
-const MAX_RESPONSE_BYTES = 16 * 1024;
 
 export interface SendOutcome {
   /** 2xx only. */
@@ -96,19 +94,16 @@ export async function postJson(options: PostOptions): Promise<SendOutcome> {
       },
       (response) => {
         const statusCode = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < MAX_RESPONSE_BYTES) chunks.push(chunk);
-          size += chunk.length;
-        });
+        // Read to the end and dropped (the timeout bounds a receiver that never stops).
+        response.resume();
         response.on('error', (error) => finish({ ok: false, statusCode, gone: false, error: errorText(error) }));
         response.on('end', () => {
           const ok = statusCode >= 200 && statusCode < 300;
           const retryAfterMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : undefined;
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, 200).trim();
-          // Redirects are not followed: a 3xx is a failure like any other non-2xx.
-          const error = ok ? undefined : `HTTP ${statusCode}${response.statusMessage ? ` ${response.statusMessage}` : ''}${text ? `: ${text}` : ''}`;
+          // Redirects are not followed: a 3xx is a failure like any other non-2xx. The log shows the status code
+          // only, never the receiver's body or reason phrase: outside production a URL may name an internal
+          // service, and the deliveries log must not become a way to read it.
+          const error = ok ? undefined : `HTTP ${statusCode}`;
           finish({ ok, statusCode, gone: statusCode === 410, ...(retryAfterMs !== undefined && { retryAfterMs }), ...(error !== undefined && { error }) });
         });
       },

@@ -53,8 +53,9 @@ export function slackMessage(input: { savedSearch: { id: string; name: string };
       elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the saved search' }, url: input.searchUrl }],
     },
   ];
-  const lines = shown.map((lead) => `• ${lead.companyName}: ${leadLine(lead)}`);
-  const text = [`${title}:`, ...lines, ...(more > 0 ? [`…and ${more} more.`] : []), input.searchUrl].join('\n');
+  // The fallback text (notifications, clients without blocks) is mrkdwn too: a company named `<!channel>` must stay text.
+  const lines = shown.map((lead) => `• ${escapeSlack(lead.companyName)}: ${escapeSlack(leadLine(lead))}`);
+  const text = [`${title}:`, ...lines, ...(more > 0 ? [`…and ${more} more.`] : []), escapeSlack(input.searchUrl)].join('\n');
   return { text, blocks };
 }
 

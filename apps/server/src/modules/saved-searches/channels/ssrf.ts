@@ -28,6 +28,7 @@ for (const [network, prefix] of [
   ['64:ff9b::', 96], // NAT64 (checked again by its embedded IPv4 below)
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: the IPv4 relay it names (2002:7f00:1:: is 127.0.0.1) is not checked, so none is allowed
   ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
@@ -63,7 +64,7 @@ function embeddedIpv4(groups: number[]): string | undefined {
   return `${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`;
 }
 
-/** True for loopback, private, link-local, CGNAT, unspecified, multicast, reserved and metadata addresses. */
+/** True for loopback, private, link-local, CGNAT, unspecified, multicast, reserved and metadata addresses, every IPv4-mapped address and 6to4. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
@@ -71,6 +72,8 @@ export function isPrivateAddress(address: string): boolean {
   const zoneless = address.replace(/%.*$/, '');
   const groups = ipv6Groups(zoneless);
   if (!groups) return true;
+  // ::ffff:0:0/96, IPv4-mapped: no public DNS answer is one, and a socket given one reaches IPv4 behind the IPv6 check.
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return true;
   const v4 = embeddedIpv4(groups);
   if (v4 !== undefined) return blocked.check(v4, 'ipv4');
   return blocked.check(zoneless, 'ipv6');

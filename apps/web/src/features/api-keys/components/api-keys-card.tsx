@@ -26,7 +26,7 @@ export function ApiKeysCard({ subscribed }: { subscribed: boolean }) {
       <div className="grid gap-1">
         <h2 className="text-base font-semibold">API keys</h2>
         <p className="text-sm text-muted-foreground">
-          Call the Fundwire API with a key in the Authorization header, up to {API_RATE_LIMIT_PER_MINUTE} requests a minute per key.{' '}
+          Call the Fundwire API with a key in the Authorization header, up to {API_RATE_LIMIT_PER_MINUTE} requests a minute per account (all your keys together).{' '}
           <a href={API_DOCS_URL} className="font-medium text-primary underline-offset-4 hover:underline">
             Read the API reference
           </a>
