@@ -128,8 +128,10 @@ test.describe('SEC Form D feed', () => {
           enableHint: 'Set EDGAR_USER_AGENT to your company name and a contact email, then restart the server.',
           lastRun: null,
           nextRunAt: null,
+          paused: null,
           days: [],
           errors: [],
+          failures: [],
         },
       ],
     };
@@ -154,7 +156,7 @@ test.describe('SEC Form D feed', () => {
   test('a failed load says so and Retry loads again; before the first run the screen says what happens next', async ({ page }) => {
     await signInAsAdmin(page);
     const fresh: SourcesResponse = {
-      sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, days: [], errors: [] }],
+      sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, paused: null, days: [], errors: [], failures: [] }],
     };
     let fail = true;
     await page.route('**/api/admin/sources', (route) =>
