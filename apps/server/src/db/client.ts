@@ -60,7 +60,7 @@ const VACUUM_MIN_PAGES = 100;
  * without a visibility map, and autovacuum does not count a rewrite as changes. Until a VACUUM, the estimates that
  * choose a search's strategy are defaults and every index-only scan of the covering indexes reads the table too
  * (decision 026). So after migrating, a leads table of VACUUM_MIN_PAGES pages or more none of which is marked
- * all-visible is vacuumed and analyzed: 2 s at a million leads, outside any transaction, as VACUUM must be.
+ * all-visible is vacuumed and analyzed, outside any transaction, as VACUUM must be.
  */
 async function vacuumIfRewritten(query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<void> {
   const { rows } = await query(`select relpages, relallvisible from pg_class where oid = 'leads'::regclass`);
