@@ -191,6 +191,7 @@ test.describe('SEC Form D feed', () => {
     await expect(failures.first()).toContainText('fetch failed after retries: HTTP 404');
     await expect(failures.nth(1)).toContainText('Unreadable');
     await expect(failures.nth(1)).toContainText('empty document');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, { label: '/admin/sources (paused, failures)' });
   });
 
