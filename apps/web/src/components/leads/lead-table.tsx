@@ -169,7 +169,8 @@ export function LeadTable<T extends TableLead>({
                     </td>
                   )}
                   <td data-testid="cell-round" className={cell}>
-                    <span className={cn('block', clip)} title={lead.roundLabel ?? undefined}>
+                    {/* A round's name ("Pre-Seed", "Series A") stays on one line; a long stated label wraps. */}
+                    <span className={cn('block', clip, companyHistory && roundText(lead).length <= 16 && 'whitespace-nowrap')} title={lead.roundLabel ?? undefined}>
                       {roundText(lead)}
                     </span>
                     {companyHistory && fresh && <NewLeadBadge className="mt-1" />}
@@ -189,7 +190,8 @@ export function LeadTable<T extends TableLead>({
                     <LeadIndustryBadge industry={lead.industry} className={companyHistory ? 'max-w-none overflow-visible whitespace-normal' : 'max-w-full'} />
                   </td>
                   <td data-testid="cell-contacts" className={cell}>
-                    <ContactsCell contacts={lead.contacts} compact={compact} wrap={companyHistory} />
+                    {/* The company's contacts are listed beside its history: the count and first name are enough here. */}
+                    <ContactsCell contacts={lead.contacts} layout={companyHistory ? 'name' : compact ? 'one-line' : 'two-lines'} />
                   </td>
                   {rowActions && (
                     <td className={compact ? 'px-2 py-0.5' : 'px-2 py-2'}>
@@ -273,17 +275,18 @@ export function LeadTable<T extends TableLead>({
 }
 
 /** "3 · Robin Example" over the first contact's role; "None" without contacts. */
-function ContactsCell({ contacts, compact, wrap }: { contacts: TableLead['contacts']; compact: boolean; wrap: boolean }) {
+/** two-lines: the role under the name; one-line: "3 · Name, Role" cut to the column; name: wrapped, without the role. */
+function ContactsCell({ contacts, layout }: { contacts: TableLead['contacts']; layout: 'two-lines' | 'one-line' | 'name' }) {
   const first = contacts[0];
   if (!first) return <span className="text-muted-foreground">None</span>;
-  const clip = wrap ? 'break-words' : 'truncate';
+  const clip = layout === 'name' ? 'break-words' : 'truncate';
   return (
     <span title={contactsSummary(contacts)} className="block min-w-0">
       <span className={cn('block', clip)}>
         <span className="tabular-nums">{contacts.length}</span> · {first.name}
-        {compact && first.role && <span className="text-muted-foreground">, {first.role}</span>}
+        {layout === 'one-line' && first.role && <span className="text-muted-foreground">, {first.role}</span>}
       </span>
-      {!compact && first.role && <span className={cn('block text-xs text-muted-foreground', clip)}>{first.role}</span>}
+      {layout === 'two-lines' && first.role && <span className={cn('block text-xs text-muted-foreground', clip)}>{first.role}</span>}
     </span>
   );
 }
