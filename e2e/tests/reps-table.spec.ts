@@ -127,6 +127,12 @@ for (const { name, viewport } of WIDTHS) {
     await expect(row(page, wide, `${tag} Newer`)).toBeVisible();
     await expect(page.getByTestId('lead-count')).toHaveText('Showing 1 of 1 lead');
     await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter New since last visit' })).toBeVisible();
+    // Export CSV follows the filter: the server's file has the new round only.
+    const href = await page.getByTestId('export-csv').getAttribute('href');
+    expect(href).toContain('addedAfter=');
+    const csv = await (await page.request.get(`${appUrl}${href}`)).text();
+    expect(csv).toContain(`${tag} Newer`);
+    expect(csv).not.toContain(`${tag} Older`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, { label: `/dashboard?new=1 at ${name} px` });
 
