@@ -37,7 +37,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: t.config.appUrl },
-      payload: { email: 'cookie@example.com', password: 'password-123', name: 'cookie' },
+      payload: { email: 'cookie@example.com', password: 'lantern-harbor-123', name: 'cookie' },
     });
     expect(response.statusCode).toBe(200);
     const session = [response.headers['set-cookie']].flat().find((cookie) => String(cookie).includes('session_token'));
@@ -60,7 +60,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: t.config.appUrl },
-      payload: { email: 'twice@example.com', password: 'password-123', name: 'x' },
+      payload: { email: 'twice@example.com', password: 'lantern-harbor-123', name: 'x' },
     });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.statusCode).toBeLessThan(500);
@@ -319,7 +319,7 @@ describe('rate limits per IP and per account', () => {
             method: 'POST',
             url: '/api/auth/sign-up/email',
             headers: { origin: t.config.appUrl },
-            payload: { email, password: 'password-123', name: 'x' },
+            payload: { email, password: 'lantern-harbor-123', name: 'x' },
           })
           .then((response) => response.statusCode);
       expect([await signUpStatus('a1@example.com'), await signUpStatus('a2@example.com'), await signUpStatus('a3@example.com')]).toEqual([200, 200, 200]);
@@ -330,7 +330,7 @@ describe('rate limits per IP and per account', () => {
         url: '/api/auth/sign-up/email',
         headers: { origin: t.config.appUrl },
         remoteAddress: '10.0.0.2',
-        payload: { email: 'b1@example.com', password: 'password-123', name: 'x' },
+        payload: { email: 'b1@example.com', password: 'lantern-harbor-123', name: 'x' },
       });
       expect(other.statusCode).toBe(200);
 
@@ -359,7 +359,7 @@ describe('accounts over https', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: 'https://fundwire.example.com' },
-        payload: { email: 'secure@example.com', password: 'password-123', name: 'secure' },
+        payload: { email: 'secure@example.com', password: 'lantern-harbor-123', name: 'secure' },
       });
       expect(response.statusCode).toBe(200);
       const session = [response.headers['set-cookie']].flat().find((cookie) => String(cookie).includes('session_token'));
