@@ -7,11 +7,12 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
-import { AppError, tooManyRequests } from '../errors.js';
+import { AppError, badRequest, tooManyRequests } from '../errors.js';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates/account-mail.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
@@ -209,6 +210,34 @@ async function newPasswordOf(request: FastifyRequest, pathname: string, database
   return { password, email: row?.email };
 }
 
+/** RFC 5321's limit for a whole address; longer ones are refused before anything (a rate-limit key, a lookup) is built from them. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX_LENGTH} characters`;
+
+/**
+ * better-auth's update-user takes any fields of the user table (a null name ends in a 500). What an account may
+ * change about itself: its name and picture, nothing else.
+ */
+const updateUserBodySchema = z.strictObject({
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'name must not be empty').max(200, 'name must be at most 200 characters').optional(),
+  image: z.string({ error: 'image must be text or null' }).max(2048, 'image must be at most 2048 characters').nullable().optional(),
+});
+
+/** What is wrong with an /api/auth/* body before better-auth or the limiter sees it, or undefined. */
+export function authBodyProblem(pathname: string, body: unknown): string | undefined {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  if (typeof fields?.email === 'string' && fields.email.trim().length > EMAIL_MAX_LENGTH) return EMAIL_TOO_LONG_MESSAGE;
+  if (pathname === '/api/auth/update-user') {
+    const parsed = updateUserBodySchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}. Only name and image can be changed here`;
+      return issue?.message ?? 'Invalid request body';
+    }
+  }
+  return undefined;
+}
+
 function bodyEmail(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
@@ -271,6 +300,10 @@ export async function registerAuth(
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, config.appUrl);
+      if (request.method === 'POST') {
+        const problem = authBodyProblem(url.pathname, request.body);
+        if (problem) throw badRequest(problem);
+      }
       const limits = request.method === 'POST' ? guarded[url.pathname] : undefined;
       const email = bodyEmail(request);
       const ip = clientIp(request);

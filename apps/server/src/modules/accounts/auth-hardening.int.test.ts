@@ -1,0 +1,70 @@
+// Issue 29: inputs that used to end in a 5xx (overlong emails, update-user bodies), the admin address proving
+// ownership, and signing in with a mailed link while password attempts are limited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TOO_LONG_MESSAGE } from '../../plugins/auth.js';
+import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
+
+describe('auth inputs that must end in a 4xx', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: t.config.appUrl, ...headers }, payload: payload as Record<string, unknown> });
+
+  it('refuses an email longer than 254 characters with a 400 everywhere, before any rate-limit key is built from it', async () => {
+    for (const local of [300, 20_000]) {
+      const email = `${'x'.repeat(local)}@example.com`;
+      const requests = [
+        post('/api/auth/sign-up/email', { email, password: 'correct horse battery', name: 'x' }),
+        post('/api/auth/sign-in/email', { email, password: 'correct horse battery' }),
+        post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }),
+        post('/api/auth/send-verification-email', { email }),
+        post('/api/auth/sign-in/email-link', { email }),
+      ];
+      for (const response of await Promise.all(requests)) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({ error: EMAIL_TOO_LONG_MESSAGE });
+      }
+      const newsletter = await post('/api/subscribe-email', { email });
+      expect(newsletter.statusCode).toBe(400);
+      expect(newsletter.json()).toEqual({ error: 'Please enter a valid email address' });
+    }
+    const keys = await t.database.rawTransaction((query) => query(`select count(*)::int as n from rate_limits where key like '%xxxxxxxxxx%'`));
+    expect(keys.rows[0]).toEqual({ n: 0 });
+    // 254 characters is still an address.
+    const longest = `${'y'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(57)}.com`;
+    expect(longest).toHaveLength(254);
+    expect((await post('/api/auth/sign-in/email', { email: longest, password: 'correct horse battery' })).statusCode).toBe(401);
+  });
+
+  it('validates the body of update-user: a null or non-string name and unknown fields are 400s that change nothing', async () => {
+    const account = await signUp(t.app, 'update-user@example.com');
+    const update = (payload: unknown) => post('/api/auth/update-user', payload, { cookie: account.cookie });
+    const cases: [unknown, string][] = [
+      [{ name: null }, 'name must be text'],
+      [{ name: 42 }, 'name must be text'],
+      [{ name: ['a'] }, 'name must be text'],
+      [{ name: '   ' }, 'name must not be empty'],
+      [{ name: 'x'.repeat(201) }, 'name must be at most 200 characters'],
+      [{ image: 7 }, 'image must be text or null'],
+      [{ role: 'admin' }, 'Unknown field: role. Only name and image can be changed here'],
+      [{ name: 'Ok', emailVerified: true }, 'Unknown field: emailVerified. Only name and image can be changed here'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await update(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ error: message });
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
+    expect(me.json()).toMatchObject({ user: { name: 'update-user', role: 'user', emailVerified: false } });
+    const renamed = await update({ name: 'Ada' });
+    expect(renamed.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
+    expect(after.json()).toMatchObject({ user: { name: 'Ada' } });
+  });
+});
