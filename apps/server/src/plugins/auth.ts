@@ -17,6 +17,7 @@ import { resetPasswordMail, verifyEmailMail } from '../mail/templates/account-ma
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
+import { takeOverAdminAccount, unverifiedAdminAccount } from './admin-ownership.js';
 import {
   createRateLimiter,
   isKnownSignInAddress,
@@ -321,6 +322,12 @@ export async function registerAuth(
         if (problem) throw new AppError(400, 'weak_password', problem, { code: 'PASSWORD_TOO_WEAK' });
       }
 
+      // The ADMIN_EMAIL link's first use hands the account to whoever holds the link (plugins/admin-ownership.ts).
+      const verifyingAdmin =
+        request.method === 'GET' && url.pathname === '/api/auth/verify-email'
+          ? await unverifiedAdminAccount(database, config.adminEmail, url.searchParams.get('token'))
+          : undefined;
+
       const headers = fromNodeHeaders(request.headers);
       const hasBody = request.body !== undefined && request.body !== null && request.method !== 'GET';
       if (hasBody) {
@@ -334,6 +341,14 @@ export async function registerAuth(
       // Whatever changed a session (sign-out, password reset, revocation) or a role (a verified email)
       // must not be served from the cache.
       if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
+
+      if (verifyingAdmin && response.status === 302 && !(response.headers.get('location') ?? '').includes('error=')) {
+        const setPassword = await takeOverAdminAccount(database, verifyingAdmin);
+        if (setPassword) {
+          invalidateAuthCache(request.server, verifyingAdmin);
+          return reply.header('cache-control', 'no-store').redirect(setPassword, 302);
+        }
+      }
 
       if (signingIn) await afterSignIn(email, ip, response.status);
       // Signing up is signing in from that address too.

@@ -1,8 +1,9 @@
 // Issue 29: inputs that used to end in a 5xx (overlong emails, update-user bodies), the admin address proving
 // ownership, and signing in with a mailed link while password attempts are limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/index.js';
 import { EMAIL_TOO_LONG_MESSAGE } from '../../plugins/auth.js';
-import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, followVerificationLink, signInWithPassword, signUp, verificationLinkFor, type TestApp } from '../../../test/helpers.js';
 
 describe('auth inputs that must end in a 4xx', () => {
   let t: TestApp;
@@ -66,5 +67,92 @@ describe('auth inputs that must end in a 4xx', () => {
     expect(renamed.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
     expect(after.json()).toMatchObject({ user: { name: 'Ada' } });
+  });
+});
+
+describe('the admin verification link proves ownership', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes the account from whoever signed up first with the admin address: sessions end, keys and password stop working, the link holder sets the password', async () => {
+    // Someone who does not read the admin mailbox signs up with its address first, signs in twice and makes an API key.
+    const squatter = await signUp(t.app, t.config.adminEmail, 'squatter passphrase 1');
+    const second = await signInWithPassword(t.app, t.config.adminEmail, 'squatter passphrase 1');
+    await t.database.db.insert(subscriptions).values({ userId: squatter.userId, status: 'active', priceId: 'price_test_monthly' });
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { cookie: squatter.cookie, origin: t.config.appUrl },
+      payload: { name: 'mine' },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const secret = (key.json() as { key: string }).key;
+    const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect((await me(squatter.cookie)).statusCode).toBe(200);
+
+    // The owner follows the link from the admin mailbox (no cookie: any browser).
+    const link = await verificationLinkFor(t, t.config.adminEmail);
+    const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers['set-cookie']).toBeUndefined();
+    const landing = new URL(String(followed.headers.location), t.config.appUrl);
+    expect(landing.pathname).toBe('/reset-password');
+    expect(landing.searchParams.get('verified')).toBe('admin');
+
+    // The first sign-up lost every session, its key, and its password.
+    expect((await me(squatter.cookie)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${squatter.token}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/leads', headers: { authorization: `Bearer ${secret}` } })).statusCode).toBe(401);
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.appUrl },
+      payload: { email: t.config.adminEmail, password: 'squatter passphrase 1' },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+
+    // Following the link again changes nothing more (the address is verified already).
+    const again = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(String(again.headers.location)).not.toContain('verified=admin');
+
+    // The link's holder sets the password, signs in and is the admin.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: t.config.appUrl },
+      payload: { token: landing.searchParams.get('token'), newPassword: 'owner passphrase 2' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const owner = await signInWithPassword(t.app, t.config.adminEmail, 'owner passphrase 2');
+    expect((await me(owner)).json()).toMatchObject({ user: { role: 'admin', emailVerified: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscribers', headers: { cookie: owner } })).statusCode).toBe(200);
+    // The token worked once.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: t.config.appUrl },
+      payload: { token: landing.searchParams.get('token'), newPassword: 'squatter passphrase 3' },
+    });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('leaves other accounts alone: verifying an ordinary address keeps its sessions and lands on the profile', async () => {
+    const account = await signUp(t.app, 'plain-verify@example.com');
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: { cookie: account.cookie, origin: t.config.appUrl },
+      payload: { email: account.email, callbackURL: '/profile' },
+    });
+    expect(resend.statusCode).toBe(200);
+    expect(await followVerificationLink(t, account.email)).toBe('/profile');
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
+    expect(me.json()).toMatchObject({ user: { emailVerified: true, role: 'user' } });
   });
 });
