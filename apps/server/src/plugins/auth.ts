@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
+import { EMAIL_MAX_LENGTH, EMAIL_TOO_LONG_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +18,7 @@ import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
 import { takeOverAdminAccount, unverifiedAdminAccount } from './admin-ownership.js';
+import { registerSignInLink } from './sign-in-link.js';
 import {
   createRateLimiter,
   isKnownSignInAddress,
@@ -211,9 +212,8 @@ async function newPasswordOf(request: FastifyRequest, pathname: string, database
   return { password, email: row?.email };
 }
 
-/** RFC 5321's limit for a whole address; longer ones are refused before anything (a rate-limit key, a lookup) is built from them. */
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX_LENGTH} characters`;
+// Emails longer than EMAIL_MAX_LENGTH are refused before anything (a rate-limit key, a lookup) is built from them.
+export { EMAIL_TOO_LONG_MESSAGE } from '@fundwire/shared';
 
 /**
  * better-auth's update-user takes any fields of the user table (a null name ends in a 500). What an account may
@@ -295,6 +295,18 @@ export async function registerAuth(
       await limiter.reset(pairKey(email, ip));
     }
   };
+
+  // Password plus a mailed link: signs in from a new address while the account-wide limit holds (static routes,
+  // so they win over the catch-all below; the same body checks run first).
+  registerSignInLink(app, {
+    config,
+    database,
+    mailer,
+    auth,
+    limiter,
+    perIp: rule(rateLimits.resetPerIp),
+    perAccount: rule(rateLimits.resetPerAccount),
+  });
 
   app.route({
     method: ['GET', 'POST'],

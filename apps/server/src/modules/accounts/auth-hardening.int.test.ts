@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index.js';
 import { EMAIL_TOO_LONG_MESSAGE } from '../../plugins/auth.js';
-import { buildTestApp, followVerificationLink, signInWithPassword, signUp, verificationLinkFor, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, cookiesFrom, followVerificationLink, signInWithPassword, signUp, verificationLinkFor, type TestApp } from '../../../test/helpers.js';
 
 describe('auth inputs that must end in a 4xx', () => {
   let t: TestApp;
@@ -154,5 +154,79 @@ describe('the admin verification link proves ownership', () => {
     expect(await followVerificationLink(t, account.email)).toBe('/profile');
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: account.cookie } });
     expect(me.json()).toMatchObject({ user: { emailVerified: true, role: 'user' } });
+  });
+});
+
+describe('signing in with a mailed link while password attempts are limited', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { authRateLimits: { signInFailuresPerAccountIp: 10, signInFailuresPerAccount: 6, slowSignInEveryMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: Record<string, unknown>, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: t.config.appUrl }, remoteAddress, payload });
+  const signIn = (email: string, password: string, remoteAddress: string) => post('/api/auth/sign-in/email', { email, password }, remoteAddress);
+
+  async function signInLinkToken(email: string): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const mail = t.mails.findLast((candidate) => candidate.to === email && candidate.subject === 'Your Fundwire sign-in link');
+      const link = mail?.text.match(/https?:\/\/\S+\/signin\/link\?token=\S+/)?.[0];
+      if (link) return new URL(link).searchParams.get('token')!;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no sign-in link mailed to ${email}`);
+  }
+
+  it('lets the owner in from a new address with the right password and the link, while the flood keeps new addresses out', async () => {
+    const owner = await signUp(t.app, 'flooded@example.com', 'correct horse battery');
+    // Wrong passwords from many addresses, a few from each: the account-wide limit is reached.
+    for (let address = 1; address <= 6; address++) expect((await signIn(owner.email, `guess-${address}-x`, `10.66.0.${address}`)).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'yet another guess', '10.66.1.1')).statusCode).toBe(401);
+
+    // The owner, from a new address, with the right password: limited like everyone new.
+    const OWNER_NEW_IP = '192.0.2.10';
+    expect((await signIn(owner.email, owner.password, OWNER_NEW_IP)).statusCode).toBe(429);
+
+    // "Email me a sign-in link": the same answer for a known and an unknown address.
+    const asked = await post('/api/auth/sign-in/email-link', { email: 'Flooded@Example.com' }, OWNER_NEW_IP);
+    expect(asked.statusCode).toBe(200);
+    const unknown = await post('/api/auth/sign-in/email-link', { email: 'nobody-here@example.com' }, OWNER_NEW_IP);
+    expect(unknown.json()).toEqual(asked.json());
+    const token = await signInLinkToken(owner.email);
+    await t.app.mailer.flush();
+    expect(t.mails.some((mail) => mail.to === 'nobody-here@example.com')).toBe(false);
+
+    // The link alone is not enough: a wrong password is refused, and makes no session.
+    const wrong = await post('/api/auth/sign-in/email-link/verify', { token, password: 'not the password' }, OWNER_NEW_IP);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    // A made-up link is refused too.
+    const forged = await post('/api/auth/sign-in/email-link/verify', { token: 'made-up-token', password: owner.password }, OWNER_NEW_IP);
+    expect(forged.statusCode).toBe(400);
+
+    const verified = await post('/api/auth/sign-in/email-link/verify', { token, password: owner.password }, OWNER_NEW_IP);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const cookie = cookiesFrom(verified.headers['set-cookie']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ user: { email: owner.email } });
+
+    // The link worked once; the address is now the owner's, so the password alone works there.
+    expect((await post('/api/auth/sign-in/email-link/verify', { token, password: owner.password }, OWNER_NEW_IP)).statusCode).toBe(400);
+    expect((await signIn(owner.email, owner.password, OWNER_NEW_IP)).statusCode).toBe(200);
+    // Other new addresses are still slowed.
+    expect((await signIn(owner.email, owner.password, '192.0.2.11')).statusCode).toBe(429);
+  });
+
+  it('kills a link after five wrong passwords', async () => {
+    const owner = await signUp(t.app, 'guessed-link@example.com', 'correct horse battery');
+    expect((await post('/api/auth/sign-in/email-link', { email: owner.email }, '192.0.2.20')).statusCode).toBe(200);
+    const token = await signInLinkToken(owner.email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await post('/api/auth/sign-in/email-link/verify', { token, password: `wrong ${attempt} here` }, '192.0.2.20')).statusCode).toBe(401);
+    }
+    expect((await post('/api/auth/sign-in/email-link/verify', { token, password: owner.password }, '192.0.2.20')).statusCode).toBe(400);
   });
 });
