@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Only config.ts reads the environment (STYLE.md habit 4).
+    // Only config.ts reads the environment (docs/style.md habit 4).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
