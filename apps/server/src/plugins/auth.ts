@@ -354,7 +354,9 @@ export async function registerAuth(
       // must not be served from the cache.
       if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
 
-      if (verifyingAdmin && response.status === 302 && !(response.headers.get('location') ?? '').includes('error=')) {
+      // Whatever better-auth answered (a redirect, or JSON for a link without callbackURL): if the address is now
+      // verified, the account changes hands (takeOverAdminAccount checks; a failed verification leaves it alone).
+      if (verifyingAdmin) {
         const setPassword = await takeOverAdminAccount(database, verifyingAdmin);
         if (setPassword) {
           invalidateAuthCache(request.server, verifyingAdmin);
