@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { nextSend } from '@fundwire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index.js';
-import { PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
+import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION, withPaidAccessNow } from '../billing/index.js';
 import { buildAppOn, buildTestApp, createPostgresDatabase, signUp, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpThatOutlivesASender } from '../../../test/crash-smtp.js';
@@ -199,6 +199,14 @@ describe('alert digests with Stripe as the payment provider', () => {
     expect(rows.rows).toEqual([{ recipient: 'stripe-payer@example.com', status: 'sent' }]);
     expect(smtp.mails.some((mail) => mail.to.includes('stripe-payer@example.com') && mail.text.includes('Paid Only Co'))).toBe(true);
     expect(smtp.mails.some((mail) => mail.to.includes('test-leftover@example.com'))).toBe(false);
+
+    // The same rule every other paid channel asks when it delivers (saved-search mail, Slack, webhooks, the matcher).
+    const rule = { adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode };
+    expect(await hasPaidAccessNow(t.database.db, rule, real.userId)).toBe(true);
+    expect(await hasPaidAccessNow(t.database.db, rule, leftover.userId)).toBe(false);
+    expect([...(await withPaidAccessNow(t.database.db, rule, [real.userId, leftover.userId]))]).toEqual([real.userId]);
+    // In test mode (development), the test checkout's subscriptions are the real ones.
+    expect(await hasPaidAccessNow(t.database.db, { ...rule, billingMode: 'test' }, leftover.userId)).toBe(true);
   });
 });
 
