@@ -128,8 +128,10 @@ test.describe('SEC Form D feed', () => {
           enableHint: 'Set EDGAR_USER_AGENT to your company name and a contact email, then restart the server.',
           lastRun: null,
           nextRunAt: null,
+          paused: null,
           days: [],
           errors: [],
+          failures: [],
         },
       ],
     };
@@ -151,10 +153,52 @@ test.describe('SEC Form D feed', () => {
     await expectNoSeriousA11yViolations(page, { label: '/admin/sources (disabled)' });
   });
 
+  test('a blocked source shows its pause and reason, the filings that failed with their reasons, and the contacts left out', async ({ page }) => {
+    await signInAsAdmin(page);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const reason = 'EDGAR refused our requests (HTTP 403 for https://www.sec.gov/x: "Your Request Originates from an Undeclared Automated Tool").';
+    const blocked: SourcesResponse = {
+      sources: [
+        {
+          id: 'sec-form-d',
+          name: 'SEC Form D filings',
+          enabled: true,
+          enableHint: null,
+          lastRun: { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), status: 'failed' },
+          nextRunAt: until,
+          paused: { until, reason },
+          days: [
+            { day: '2026-11-20', status: 'done', filingsSeen: 3, created: 1, updated: 0, skipped: { malformed: 1 }, failed: 1, contactsSkipped: 99_980, updatedAt: new Date().toISOString() },
+          ],
+          errors: [{ at: new Date().toISOString(), day: null, item: null, reason }],
+          failures: [
+            { item: '0001234567-26-000001', day: '2026-11-20', result: 'failed', reason: 'fetch failed after retries: HTTP 404', attempts: 3, at: new Date().toISOString() },
+            { item: '0001234567-26-000002', day: '2026-11-20', result: 'malformed', reason: 'empty document: the filing was served with no content', attempts: 1, at: new Date().toISOString() },
+          ],
+        },
+      ],
+    };
+    await page.route('**/api/admin/sources', (route) => route.fulfill({ json: blocked }));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/admin/sources');
+    const card = page.getByTestId('source-card');
+    await expect(card.getByTestId('source-paused')).toContainText('Paused until');
+    await expect(card.getByTestId('source-paused')).toContainText('Undeclared Automated Tool');
+    await expect(card.getByTestId('day-contacts-skipped')).toHaveText('99,980');
+    const failures = card.getByTestId('source-failure');
+    await expect(failures).toHaveCount(2);
+    await expect(failures.first()).toContainText('Filing 0001234567-26-000001');
+    await expect(failures.first()).toContainText('fetch failed after retries: HTTP 404');
+    await expect(failures.nth(1)).toContainText('Unreadable');
+    await expect(failures.nth(1)).toContainText('empty document');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, { label: '/admin/sources (paused, failures)' });
+  });
+
   test('a failed load says so and Retry loads again; before the first run the screen says what happens next', async ({ page }) => {
     await signInAsAdmin(page);
     const fresh: SourcesResponse = {
-      sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, days: [], errors: [] }],
+      sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, paused: null, days: [], errors: [], failures: [] }],
     };
     let fail = true;
     await page.route('**/api/admin/sources', (route) =>

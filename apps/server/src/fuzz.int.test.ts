@@ -263,10 +263,15 @@ const skippedImportRow = invalidObject(IMPORT_ROW, {
   round_label: nulText,
   fundraisingfox_url: nulText,
 }).map((row) => (row.round_label !== IMPORT_ROW.round_label ? { ...row, stage: '' } : row));
+// Names that live on Object.prototype: a stage or label of one is unknown text, never a prototype lookup (issue 29).
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'propertyIsEnumerable'];
+const skippedImportRowWithProtoNames = fc
+  .tuple(skippedImportRow, fc.constantFrom(...PROTOTYPE_NAMES), fc.boolean())
+  .map(([row, name, labelToo]): Record<string, unknown> => ({ ...row, stage: name, ...(labelToo && row.round_label === IMPORT_ROW.round_label ? { round_label: name } : {}) }));
 const importBody = fc.oneof(
   {
     weight: 4,
-    arbitrary: fc.array(skippedImportRow, { minLength: 1, maxLength: 5 }).map((rows) => ({
+    arbitrary: fc.array(fc.oneof(skippedImportRow, skippedImportRowWithProtoNames), { minLength: 1, maxLength: 5 }).map((rows) => ({
       payload: [IMPORT_HEADER.join(','), ...rows.map((row) => IMPORT_HEADER.map((column) => asCell(row[column] ?? '')).join(','))].join('\r\n'),
       contentType: 'text/csv',
     })),

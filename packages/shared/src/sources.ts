@@ -20,6 +20,8 @@ export const sourceDaySchema = z.object({
   /** Filings that became no lead, by reason (keys from SOURCE_SKIP_REASONS, or others a source adds). */
   skipped: z.record(z.string(), z.number().int()),
   failed: z.number().int(),
+  /** Contacts left out of the day's leads beyond the lead-input contract's 20 per lead. */
+  contactsSkipped: z.number().int(),
   /** When the day was last worked on, ISO. */
   updatedAt: z.string(),
 });
@@ -34,6 +36,22 @@ export const sourceErrorSchema = z.object({
 });
 export type SourceError = z.infer<typeof sourceErrorSchema>;
 
+/** A filing that became no lead because it failed or could not be read, with the reason. */
+export const sourceFailureSchema = z.object({
+  /** The filing (an accession number for SEC). */
+  item: z.string(),
+  day: z.string(),
+  result: z.enum(['failed', 'malformed']),
+  reason: z.string(),
+  attempts: z.number().int(),
+  /** When it was first handled, ISO. */
+  at: z.string(),
+});
+export type SourceFailure = z.infer<typeof sourceFailureSchema>;
+
+/** Most failed filings listed per source, newest first. */
+export const SOURCE_FAILURES_LISTED = 50;
+
 export const sourceStatusSchema = z.object({
   id: z.enum(SOURCE_IDS),
   name: z.string(),
@@ -44,10 +62,14 @@ export const sourceStatusSchema = z.object({
     .object({ startedAt: z.string(), finishedAt: z.string().nullable(), status: z.enum(['running', 'done', 'failed']) })
     .nullable(),
   nextRunAt: z.string().nullable(),
+  /** Set while the source blocked us (e.g. an SEC 403 that is not "no index yet"): no instance runs it before `until`. */
+  paused: z.object({ until: z.string(), reason: z.string() }).nullable(),
   /** Newest first; at most the last 30 days worked on. */
   days: z.array(sourceDaySchema),
   /** Newest first; at most 20. */
   errors: z.array(sourceErrorSchema),
+  /** Filings that failed or could not be read, newest first; at most SOURCE_FAILURES_LISTED. */
+  failures: z.array(sourceFailureSchema),
 });
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 

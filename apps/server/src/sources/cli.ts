@@ -30,11 +30,16 @@ process.on('SIGTERM', () => stopping.abort(new Error('interrupted')));
 const owner = `ingest:${newWorkerId()}`;
 try {
   const summary = await runSource(connector, { database, config, owner }, { days: parsed.days, signal: stopping.signal });
-  console.log(['day', 'status', 'created', 'updated', 'skipped', 'failed'].map((title) => title.padEnd(11)).join(''));
-  for (const day of summary.days) {
-    console.log([day.day, day.status, day.created, day.updated, day.skipped, day.failed].map((value) => String(value).padEnd(11)).join(''));
+  if (!summary.ran) {
+    console.error('ingest: the source is paused (it refused our requests); /admin/sources says why and until when.');
+    process.exitCode = 2;
+  } else {
+    console.log(['day', 'status', 'created', 'updated', 'skipped', 'failed', 'contacts left out'].map((title) => title.padEnd(11)).join(''));
+    for (const day of summary.days) {
+      console.log([day.day, day.status, day.created, day.updated, day.skipped, day.failed, day.contactsSkipped].map((value) => String(value).padEnd(11)).join(''));
+    }
+    process.exitCode = summary.days.some((day) => day.status === 'failed' || day.status === 'paused') ? 2 : 0;
   }
-  process.exitCode = summary.days.some((day) => day.status === 'failed') ? 2 : 0;
 } finally {
   // An interrupted day is handed back at once instead of when its lease runs out.
   await database.rawTransaction((query) => query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]));

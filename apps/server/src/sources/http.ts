@@ -7,9 +7,19 @@ export class HttpStatusError extends Error {
   constructor(
     public readonly status: number,
     public readonly url: string,
+    /** The start of the response body (at most 4 kB), for telling one 403 from another. */
+    public readonly body = '',
   ) {
     super(`HTTP ${status} for ${url}`);
     this.name = 'HttpStatusError';
+  }
+}
+
+/** Thrown at once, never retried: a source that blocks us, redirects off its host or sends too much. */
+export class SourceRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceRefusedError';
   }
 }
 
@@ -26,10 +36,14 @@ export interface PoliteHttpOptions {
   backoffMs?: number;
   /** Longest Retry-After honoured in one wait. */
   maxRetryAfterMs?: number;
+  /** Most bytes read from one response, counted after decompression (default 64 MB). */
+  maxResponseBytes?: number;
   signal?: AbortSignal;
 }
 
-const MAX_RESPONSE_CHARS = 20_000_000;
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const ERROR_BODY_BYTES = 4096;
 
 export interface PoliteHttp {
   baseUrl: string;
@@ -89,11 +103,60 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/**
+ * Reads a body as UTF-8 text, counting the bytes as they arrive (fetch has already decompressed them), and
+ * stops reading, leaving the rest undownloaded and undecompressed, as soon as the count passes `limit`.
+ * With `truncate` it returns what it has at the limit instead of throwing.
+ */
+export async function readLimited(response: Response, limit: number, truncate = false): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => undefined);
+      if (truncate) {
+        parts.push(decoder.decode(value.subarray(0, value.byteLength - (bytes - limit))));
+        return parts.join('');
+      }
+      throw new SourceRefusedError(`the response from ${response.url} is larger than ${limit} bytes; stopped reading it`);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/** GETs `url`, following redirects only while they stay on the host of `baseUrl`. */
+async function fetchOnHost(url: string, baseUrl: string, init: RequestInit): Promise<Response> {
+  const allowedHost = new URL(baseUrl).host;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(current, { ...init, redirect: 'manual' });
+    if (response.status < 300 || response.status > 399 || response.status === 304) return response;
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (!location) return response;
+    const next = new URL(location, current);
+    if (next.host !== allowedHost || !['http:', 'https:'].includes(next.protocol)) {
+      throw new SourceRefusedError(`${current} redirected to ${next.origin}, off the configured host ${allowedHost}; not followed`);
+    }
+    if (hop >= MAX_REDIRECTS) throw new SourceRefusedError(`${url} redirected more than ${MAX_REDIRECTS} times`);
+    current = next.href;
+  }
+}
+
 export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
   const intervalMs = options.intervalMs ?? 125;
   const maxAttempts = options.maxAttempts ?? 4;
   const backoffMs = options.backoffMs ?? 1000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000;
+  const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   return {
     baseUrl: options.baseUrl,
     async getText(path, { final = [] } = {}) {
@@ -103,24 +166,22 @@ export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
         await sleep(await reserveRequestSlot(options.database, options.source, intervalMs), options.signal);
         let response: Response;
         try {
-          response = await fetch(url, {
+          response = await fetchOnHost(url, options.baseUrl, {
             headers: { 'user-agent': options.userAgent, accept: 'text/plain, application/xml, text/xml', 'accept-encoding': 'gzip, deflate' },
             signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
           });
         } catch (error) {
-          if (options.signal?.aborted) throw error;
+          if (options.signal?.aborted || error instanceof SourceRefusedError) throw error;
           lastError = error as Error;
           if (attempt < maxAttempts) await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
           continue;
         }
         if (response.ok) {
-          const text = await response.text();
           // A daily index is a few hundred kB and a primary_doc.xml a few kB; anything huge is not what we asked for.
-          if (text.length > MAX_RESPONSE_CHARS) throw new Error(`response of ${text.length} characters from ${url} is larger than ${MAX_RESPONSE_CHARS}`);
-          return text;
+          return await readLimited(response, maxResponseBytes);
         }
-        await response.body?.cancel();
-        lastError = new HttpStatusError(response.status, url);
+        const body = await readLimited(response, ERROR_BODY_BYTES, true).catch(() => '');
+        lastError = new HttpStatusError(response.status, url, body);
         if (final.includes(response.status)) throw lastError;
         if (attempt === maxAttempts) break;
         if (response.status === 429 || response.status === 503) {

@@ -6,7 +6,8 @@ import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
 import { upsertLeadBatch } from '../modules/leads/index.js';
 import { createPoliteHttp, type PoliteHttp } from './http.js';
-import { MalformedItemError, type MappedLead, type SourceConnector, type SourceItem } from './types.js';
+import { contractViolation, fitLeadToContract } from './lead-limits.js';
+import { MalformedItemError, SourceBlockedError, type MappedLead, type SourceConnector, type SourceItem } from './types.js';
 
 export interface RunDeps {
   database: Database;
@@ -24,17 +25,19 @@ export interface RunOptions {
   /** How long a claimed day stays this instance's without a renewal. */
   leaseMs?: number;
   /** Request pacing and retries (tests shorten them). */
-  http?: { intervalMs?: number; backoffMs?: number; maxAttempts?: number; maxRetryAfterMs?: number };
+  http?: { intervalMs?: number; backoffMs?: number; maxAttempts?: number; maxRetryAfterMs?: number; maxResponseBytes?: number };
   signal?: AbortSignal;
 }
 
 export interface DaySummary {
   day: string;
-  status: 'done' | 'no-index' | 'failed' | 'busy' | 'stopped';
+  status: 'done' | 'no-index' | 'failed' | 'busy' | 'stopped' | 'paused';
   created: number;
   updated: number;
   skipped: number;
   failed: number;
+  /** Contacts beyond the lead-input contract's 20 per lead, left out of the leads written. */
+  contactsSkipped: number;
 }
 
 export interface RunSummary {
@@ -119,8 +122,30 @@ async function finishDay(database: Database, source: string, day: string, owner:
   );
 }
 
+/** Errors kept per source: older ones are deleted as new ones come. */
+export const KEPT_SOURCE_ERRORS = 200;
+
 export async function recordSourceError(query: RawQuery, source: string, day: string | null, item: string | null, reason: string): Promise<void> {
   await query('insert into source_errors (source, day, item, reason) values ($1, $2, $3, $4)', [source, day, item, reason.slice(0, 1000)]);
+  await query(
+    `delete from source_errors where source = $1 and at < (select at from source_errors where source = $1 order by at desc offset $2 limit 1)`,
+    [source, KEPT_SOURCE_ERRORS - 1],
+  );
+}
+
+/** How long every instance leaves a source alone after it blocked us (a 403 that is not "no index yet"). */
+export const BLOCK_PAUSE_MS = 60 * 60_000;
+
+/** Pauses the source for every instance and says why; the status screen shows it as an error. */
+export async function pauseSource(database: Database, source: string, reason: string, ms = BLOCK_PAUSE_MS): Promise<void> {
+  await database.rawTransaction(async (query) => {
+    await query(
+      `insert into source_state (source, paused_until, paused_reason, next_request_at) values ($1, now() + $2 * interval '1 millisecond', $3, now())
+       on conflict (source) do update set paused_until = now() + $2 * interval '1 millisecond', paused_reason = $3`,
+      [source, ms, reason.slice(0, 1000)],
+    );
+    await recordSourceError(query, source, null, null, reason);
+  });
 }
 
 interface ItemRecord {
@@ -128,6 +153,7 @@ interface ItemRecord {
   result: 'created' | 'updated' | 'skipped' | 'failed';
   reason: string | null;
   leadId: string | null;
+  contactsSkipped?: number;
 }
 
 /**
@@ -145,10 +171,12 @@ const SETTLED_ITEMS_SQL = `select item from source_filings where source = $1 and
 async function recordItems(query: RawQuery, source: string, records: ItemRecord[]): Promise<void> {
   if (records.length === 0) return;
   await query(
-    `insert into source_filings (source, item, day, result, reason, lead_id, attempts)
-     select $1, item, day, result, reason, lead_id, 1 from unnest($2::text[], $3::date[], $4::text[], $5::text[], $6::uuid[]) as r(item, day, result, reason, lead_id)
+    `insert into source_filings (source, item, day, result, reason, lead_id, attempts, contacts_skipped)
+     select $1, item, day, result, reason, lead_id, 1, contacts_skipped
+       from unnest($2::text[], $3::date[], $4::text[], $5::text[], $6::uuid[], $7::int[]) as r(item, day, result, reason, lead_id, contacts_skipped)
      on conflict (source, item) do update
-       set result = excluded.result, reason = excluded.reason, lead_id = excluded.lead_id, attempts = source_filings.attempts + 1
+       set result = excluded.result, reason = excluded.reason, lead_id = excluded.lead_id, attempts = source_filings.attempts + 1,
+           contacts_skipped = excluded.contacts_skipped
        where source_filings.result = 'failed'`,
     [
       source,
@@ -157,6 +185,7 @@ async function recordItems(query: RawQuery, source: string, records: ItemRecord[
       records.map((record) => record.result),
       records.map((record) => record.reason),
       records.map((record) => record.leadId),
+      records.map((record) => record.contactsSkipped ?? 0),
     ],
   );
 }
@@ -176,9 +205,32 @@ async function amendedRound(query: RawQuery, source: string, amends: NonNullable
 }
 
 /** An item handled but not yet written: a lead to upsert, or a skip or failure to record. */
-type Pending = { item: SourceItem; mapped: MappedLead } | { item: SourceItem; record: ItemRecord; error: string | null };
+type Pending = { item: SourceItem; mapped: MappedLead; contactsSkipped: number } | { item: SourceItem; record: ItemRecord; error: string | null };
 
 class LeaseLostError extends Error {}
+
+/** Of these originals, those whose round a different item (an amendment) has already written: item → lead id. */
+async function roundsWrittenByOthers(query: RawQuery, source: string, originals: { item: string; identityKey: string }[]): Promise<Map<string, string>> {
+  if (originals.length === 0) return new Map();
+  const result = await query(
+    `select o.item, l.id from unnest($2::text[], $3::text[]) as o(item, identity_key)
+       join leads l on l.identity_key = o.identity_key
+      where exists (select 1 from source_filings f where f.source = $1 and f.lead_id = l.id and f.item <> o.item and f.result in ('created', 'updated'))`,
+    [source, originals.map((entry) => entry.item), originals.map((entry) => entry.identityKey)],
+  );
+  return new Map(result.rows.map((row) => [String(row.item), String(row.id)]));
+}
+
+/** The lead of the round when another item filed on a later day has already written it; else null. */
+async function newerItemOfRound(query: RawQuery, source: string, identityKey: string, item: SourceItem): Promise<string | null> {
+  const result = await query(
+    `select l.id from leads l join source_filings f on f.lead_id = l.id
+      where l.identity_key = $2 and f.source = $1 and f.item <> $3 and f.result in ('created', 'updated') and f.day > $4::date
+      limit 1`,
+    [source, identityKey, item.id, item.day],
+  );
+  return result.rows[0] ? String(result.rows[0].id) : null;
+}
 
 /** The lead as the round of its original filing: the item itself, or for an amendment whose original we never saw, that original's number. */
 function asOriginalRound(source: string, item: SourceItem, mapped: MappedLead) {
@@ -211,17 +263,35 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
     reason: !result || result.outcome === 'unchanged' ? 'duplicate' : null,
     leadId: result?.id ?? null,
   });
-  const originals = fresh.flatMap((entry) => ('mapped' in entry && !entry.mapped.amends ? [{ item: entry.item, mapped: entry.mapped }] : []));
+  const skippedContacts = new Map(fresh.map((entry) => [entry.item.id, 'mapped' in entry ? entry.contactsSkipped : 0]));
+  const withSkips = (record: ItemRecord): ItemRecord => ({ ...record, contactsSkipped: skippedContacts.get(record.item.id) ?? 0 });
+  const candidates = fresh.flatMap((entry) => ('mapped' in entry && !entry.mapped.amends ? [{ item: entry.item, mapped: entry.mapped }] : []));
+  // An original filing that arrives after an amendment of its round (a backfill, a retry) carries older figures: it must not roll the round back.
+  const superseded = await roundsWrittenByOthers(
+    query,
+    source,
+    candidates.map((entry) => ({ item: entry.item.id, identityKey: asOriginalRound(source, entry.item, entry.mapped).identityKey })),
+  );
+  const originals = candidates.filter((entry) => !superseded.has(entry.item.id));
+  for (const entry of candidates) {
+    if (superseded.has(entry.item.id)) records.push({ item: entry.item, result: 'skipped', reason: 'superseded-by-amendment', leadId: superseded.get(entry.item.id)! });
+  }
   if (originals.length > 0) {
     const leads = originals.map((entry) => asOriginalRound(source, entry.item, entry.mapped));
     const result = await upsertLeadBatch(query, leads);
-    originals.forEach((entry, index) => records.push(outcome(entry.item, result.byKey.get(leads[index]!.identityKey!))));
+    originals.forEach((entry, index) => records.push(withSkips(outcome(entry.item, result.byKey.get(leads[index]!.identityKey!)))));
   }
   for (const entry of fresh) {
     if (!('mapped' in entry) || !entry.mapped.amends) continue;
     const lead = await withRoundIdentity(query, source, entry.item, entry.mapped);
+    // An older amendment than the one already applied (a retry that succeeds late) must not roll the round back either.
+    const newer = await newerItemOfRound(query, source, lead.identityKey, entry.item);
+    if (newer) {
+      records.push({ item: entry.item, result: 'skipped', reason: 'superseded-by-amendment', leadId: newer });
+      continue;
+    }
     const result = await upsertLeadBatch(query, [lead]);
-    records.push(outcome(entry.item, result.byKey.get(lead.identityKey!)));
+    records.push(withSkips(outcome(entry.item, result.byKey.get(lead.identityKey!))));
   }
   for (const entry of fresh) {
     if (!('record' in entry)) continue;
@@ -242,13 +312,18 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
   const { database, owner } = deps;
   const source = connector.id;
   const leaseMs = options.leaseMs ?? 120_000;
-  const summary: DaySummary = { day, status: 'done', created: 0, updated: 0, skipped: 0, failed: 0 };
+  const summary: DaySummary = { day, status: 'done', created: 0, updated: 0, skipped: 0, failed: 0, contactsSkipped: 0 };
   if (!(await claimDay(database, source, day, owner, leaseMs, options.redoDone))) return { ...summary, status: 'busy' };
   let items: SourceItem[] | null;
   try {
     items = await connector.discover(http, day);
   } catch (error) {
     if (options.signal?.aborted) return { ...summary, status: 'stopped' };
+    if (error instanceof SourceBlockedError) {
+      await pauseSource(database, source, describe(error));
+      await finishDay(database, source, day, owner, 'failed');
+      return { ...summary, status: 'paused' };
+    }
     await database.rawTransaction((query) => recordSourceError(query, source, day, null, `daily index: ${describe(error)}`));
     await finishDay(database, source, day, owner, 'failed');
     return { ...summary, status: 'failed' };
@@ -267,7 +342,10 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
   let pending: Pending[] = [];
   let lastFlush = performance.now();
   const count = (records: ItemRecord[]) => {
-    for (const record of records) summary[record.result]++;
+    for (const record of records) {
+      summary[record.result]++;
+      summary.contactsSkipped += record.contactsSkipped ?? 0;
+    }
   };
   const flush = async () => {
     const batch = pending;
@@ -312,6 +390,12 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
         raw = await connector.fetch(http, item);
       } catch (error) {
         if (options.signal?.aborted) return await stopped();
+        if (error instanceof SourceBlockedError) {
+          await stopped();
+          await pauseSource(database, source, describe(error));
+          await finishDay(database, source, day, owner, 'failed');
+          return { ...summary, status: 'paused' };
+        }
         const reason = `fetch failed after retries: ${describe(error)}`;
         pending.push({ item, record: { item, result: 'failed', reason, leadId: null }, error: reason });
         continue;
@@ -319,7 +403,15 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
       try {
         const mapped = connector.map(connector.parse(raw, item), item, http.baseUrl);
         if (mapped.action === 'skip') pending.push({ item, record: { item, result: 'skipped', reason: mapped.reason, leadId: null }, error: null });
-        else pending.push({ item, mapped });
+        else {
+          // Every source writes through the admin form's limits: cleaned, cut to length, at most 20 contacts, then checked.
+          const fitted = fitLeadToContract(mapped.lead);
+          const violation = contractViolation(fitted.lead);
+          if (violation) {
+            const reason = `does not meet the lead-input contract: ${violation}`;
+            pending.push({ item, record: { item, result: 'failed', reason, leadId: null }, error: reason });
+          } else pending.push({ item, mapped: { ...mapped, lead: fitted.lead }, contactsSkipped: fitted.contactsSkipped });
+        }
       } catch (error) {
         const malformed = error instanceof MalformedItemError;
         const reason = malformed ? describe(error) : `could not be read: ${describe(error)}`;
@@ -344,6 +436,17 @@ export async function runSource(connector: SourceConnector, deps: RunDeps, optio
   const explicit = options.days !== undefined;
   const days = options.days ?? (await daysDue(database, source, today, config.edgar.backfillDays));
   const http = createPoliteHttp({ database, source, baseUrl: config.edgar.baseUrl, userAgent: config.edgar.userAgent, signal: options.signal, ...options.http });
+  // A source that blocked us is left alone by every instance until its pause ends (Run now included): asking again only prolongs a block.
+  const paused = await database.rawTransaction((query) =>
+    query(`select paused_until from source_state where source = $1 and paused_until > now()`, [source]),
+  );
+  if (paused.rows.length > 0) {
+    await database.rawTransaction((query) =>
+      query(`update source_state set next_run_at = greatest(coalesce(next_run_at, now()), paused_until) where source = $1`, [source]),
+    );
+    deps.log?.warn({ source, pausedUntil: paused.rows[0]!.paused_until }, 'source paused: not run');
+    return { ran: false, days: [] };
+  }
   await database.rawTransaction((query) =>
     query(
       `insert into source_state (source, last_run_started_at, last_run_finished_at, last_run_status) values ($1, now(), null, 'running')
@@ -359,18 +462,22 @@ export async function runSource(connector: SourceConnector, deps: RunDeps, optio
       const summary = await runSourceDay(connector, http, deps, day, { ...options, redoDone: explicit || day >= today });
       summaries.push(summary);
       if (summary.status === 'failed') failed = true;
+      if (summary.status === 'paused') {
+        failed = true;
+        break;
+      }
     } catch (error) {
       if (options.signal?.aborted) break;
       failed = true;
       deps.log?.warn({ err: error, source, day }, 'source day failed');
       await database.rawTransaction((query) => recordSourceError(query, source, day, null, describe(error)));
-      summaries.push({ day, status: 'failed', created: 0, updated: 0, skipped: 0, failed: 0 });
+      summaries.push({ day, status: 'failed', created: 0, updated: 0, skipped: 0, failed: 0, contactsSkipped: 0 });
     }
   }
   await database.rawTransaction((query) =>
     query(
       `update source_state set last_run_finished_at = now(), last_run_status = $2,
-              next_run_at = now() + $3 * interval '1 minute'
+              next_run_at = greatest(now() + $3 * interval '1 minute', paused_until)
        where source = $1`,
       [source, failed ? 'failed' : 'done', config.edgar.pollMinutes],
     ),

@@ -1,5 +1,5 @@
 // What /admin/sources shows: per source, whether it is on, its last and next run, per-day counts and errors.
-import type { SourceDay, SourceError, SourceStatus } from '@fundwire/shared';
+import { SOURCE_FAILURES_LISTED, type SourceDay, type SourceError, type SourceFailure, type SourceStatus } from '@fundwire/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SourceConnector } from './types.js';
@@ -16,12 +16,23 @@ export async function sourceStatus(database: Database, config: Config, connector
     ).rows;
     const counts = (
       await query(
-        `select day::text as day, result, coalesce(reason, '') as reason, count(*)::int as n from source_filings
-         where source = $1 and day = any($2::date[]) group by 1, 2, 3`,
+        `select day::text as day, result, coalesce(reason, '') as reason, count(*)::int as n, sum(contacts_skipped)::int as contacts_skipped
+         from source_filings where source = $1 and day = any($2::date[]) group by 1, 2, 3`,
         [source, dayRows.map((row) => String(row.day))],
       )
     ).rows;
     const errors = (await query('select at, day::text as day, item, reason from source_errors where source = $1 order by at desc limit 20', [source])).rows;
+    // A failed or malformed filing's detailed reason is its latest error; the filing's own reason is the fallback.
+    const failures = (
+      await query(
+        `select f.item, f.day::text as day, f.result, f.reason, f.attempts, f.created_at,
+                (select e.reason from source_errors e where e.source = f.source and e.item = f.item order by e.at desc limit 1) as detail
+         from source_filings f
+         where f.source = $1 and (f.result = 'failed' or f.reason = 'malformed')
+         order by f.day desc, f.created_at desc limit $2`,
+        [source, SOURCE_FAILURES_LISTED],
+      )
+    ).rows;
     const days: SourceDay[] = dayRows.map((row) => {
       const day: SourceDay = {
         day: String(row.day),
@@ -31,10 +42,12 @@ export async function sourceStatus(database: Database, config: Config, connector
         updated: 0,
         skipped: {},
         failed: 0,
+        contactsSkipped: 0,
         updatedAt: iso(row.updated_at),
       };
       for (const count of counts.filter((entry) => entry.day === row.day)) {
         const n = Number(count.n);
+        day.contactsSkipped += Number(count.contacts_skipped ?? 0);
         if (count.result === 'created') day.created += n;
         else if (count.result === 'updated') day.updated += n;
         else if (count.result === 'failed') day.failed += n;
@@ -56,9 +69,23 @@ export async function sourceStatus(database: Database, config: Config, connector
             }
           : null,
       nextRunAt: disabledReason === null && state?.next_run_at != null ? iso(state.next_run_at) : null,
+      paused:
+        state?.paused_until != null && new Date(iso(state.paused_until)).getTime() > Date.now()
+          ? { until: iso(state.paused_until), reason: String(state.paused_reason ?? 'paused') }
+          : null,
       days,
       errors: errors.map(
         (row): SourceError => ({ at: iso(row.at), day: row.day == null ? null : String(row.day), item: row.item == null ? null : String(row.item), reason: String(row.reason) }),
+      ),
+      failures: failures.map(
+        (row): SourceFailure => ({
+          item: String(row.item),
+          day: String(row.day),
+          result: row.result === 'failed' ? 'failed' : 'malformed',
+          reason: String(row.detail ?? row.reason ?? 'unknown'),
+          attempts: Number(row.attempts),
+          at: iso(row.created_at),
+        }),
       ),
     };
   });

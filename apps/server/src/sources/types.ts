@@ -33,6 +33,17 @@ export class MalformedItemError extends Error {
   }
 }
 
+/**
+ * Thrown by discover or fetch when the source refuses us as a client (not a missing item): every instance
+ * pauses the source, the status screen shows the reason, and the next run waits for the pause to end.
+ */
+export class SourceBlockedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceBlockedError';
+  }
+}
+
 export interface SourceConnector<Parsed = unknown> {
   id: SourceId;
   name: string;

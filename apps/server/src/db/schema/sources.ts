@@ -12,6 +12,9 @@ export const sourceState = pgTable('source_state', {
   nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   /** The earliest moment any instance may send its next request to the source (request pacing, Retry-After). */
   nextRequestAt: timestamp('next_request_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The source blocked us (e.g. an SEC 403 that is not "no index yet"): no instance runs it before this. */
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  pausedReason: text('paused_reason'),
 });
 
 export const sourceDays = pgTable(
@@ -45,6 +48,8 @@ export const sourceFilings = pgTable(
     reason: text('reason'),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(1),
+    /** Contacts the item named beyond the lead-input contract's limit (20), not written. */
+    contactsSkipped: integer('contacts_skipped').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.source, table.item] }), index('source_filings_day_idx').on(table.source, table.day)],

@@ -393,6 +393,25 @@ describe('admin lead writes', () => {
     expect(stats.avgFunding).toBe(Math.round(disclosed.reduce((sum, amount) => sum + amount, 0) / disclosed.length));
   });
 
+  it('treats a stage or label named like an inherited property (constructor, __proto__, toString) as unknown text, never a prototype lookup', async () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'];
+    const csv = [
+      HEADER,
+      ...names.map((name, index) => ffRow(`Zqp Proto ${index} Co`, `proto-${index}.example.com`, '2026-08-03', '1000000', name, name)),
+      ffRow('Zqp Mixed Co', 'proto-mixed.example.com', '2026-08-03', '1000000', '__proto__', 'Series A'),
+      '',
+    ].join('\n');
+    const preview = await postCsv('/api/admin/imports/preview', csv);
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.json()).toMatchObject({ total: names.length + 1, created: names.length + 1, skipped: 0 });
+    expect(await importCsv(csv)).toMatchObject({ total: names.length + 1, created: names.length + 1, skipped: 0 });
+    for (const [index, name] of names.entries()) {
+      expect((await search(`Zqp Proto ${index} Co`))[0], name).toMatchObject({ fundingRound: null, roundLabel: name });
+    }
+    // An unknown stage leaves the label to say what the round is.
+    expect((await search('Zqp Mixed Co'))[0]).toMatchObject({ fundingRound: 'Series A' });
+  });
+
   it('saves the good rows of a file and reports each bad one by line; bad bytes never cause a 5xx', async () => {
     const mixed = [
       HEADER,

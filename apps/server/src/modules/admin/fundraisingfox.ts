@@ -19,14 +19,15 @@ export const FUNDRAISINGFOX_COLUMNS = [
 
 export const FUNDRAISINGFOX_ATTRIBUTION = 'Source: Fundraising Fox Open Dataset, v2026-09 (CC BY 4.0), fundraisingfox.com.';
 
-const STAGES: Record<string, FundingRound> = {
-  'pre-seed': 'Pre-Seed',
-  seed: 'Seed',
-  'series a': 'Series A',
-  'series b': 'Series B',
-  'series c': 'Series C',
-  growth: 'Series D+',
-};
+// A Map, not an object: a stage of `constructor` or `__proto__` is unknown text, never a property of Object.prototype.
+const STAGES: ReadonlyMap<string, FundingRound> = new Map([
+  ['pre-seed', 'Pre-Seed'],
+  ['seed', 'Seed'],
+  ['series a', 'Series A'],
+  ['series b', 'Series B'],
+  ['series c', 'Series C'],
+  ['growth', 'Series D+'],
+]);
 
 /**
  * Maps a stage or a free-text round label to one of the six rounds where the meaning is clear
@@ -34,7 +35,7 @@ const STAGES: Record<string, FundingRound> = {
  * 'Equity financing (Form D, Rule 506(b))') is undefined: an undisclosed stage, whose label is kept.
  */
 export function mapRound(stage: string, label: string): FundingRound | undefined {
-  const fromStage = STAGES[stage.trim().toLowerCase()];
+  const fromStage = STAGES.get(stage.trim().toLowerCase());
   if (fromStage) return fromStage;
   const text = label.trim().toLowerCase();
   if (!text) return undefined;
@@ -69,14 +70,14 @@ export type FundraisingFoxRow = Record<(typeof FUNDRAISINGFOX_COLUMNS)[number], 
 export type MappedRow = { lead: BulkLead } | { skip: string };
 
 /** Which file column a lead field came from, so a skip reason names what the admin sees in the file. */
-const COLUMN_OF: Record<string, (typeof FUNDRAISINGFOX_COLUMNS)[number]> = {
-  companyName: 'company_name',
-  domain: 'domain',
-  fundingDate: 'announced_on',
-  fundingAmount: 'amount_usd',
-  roundLabel: 'round_label',
-  sourceUrl: 'fundraisingfox_url',
-};
+const COLUMN_OF: ReadonlyMap<string, (typeof FUNDRAISINGFOX_COLUMNS)[number]> = new Map([
+  ['companyName', 'company_name'],
+  ['domain', 'domain'],
+  ['fundingDate', 'announced_on'],
+  ['fundingAmount', 'amount_usd'],
+  ['roundLabel', 'round_label'],
+  ['sourceUrl', 'fundraisingfox_url'],
+] as const);
 
 function quoted(value: string): string {
   const trimmed = value.trim();
@@ -115,7 +116,7 @@ export function mapFundraisingFoxRow(row: FundraisingFoxRow): MappedRow {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const field = String(issue.path[0] ?? '');
-    const column = COLUMN_OF[field];
+    const column = COLUMN_OF.get(field);
     if (field === 'companyName' && name === '') return { skip: 'company_name is empty' };
     if (field === 'fundingDate' && date === '') return { skip: 'announced_on is empty' };
     return { skip: column ? `${column} ${quoted(row[column])} ${issue.message}` : `${field} ${issue.message}` };

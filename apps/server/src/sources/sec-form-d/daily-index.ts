@@ -1,6 +1,6 @@
-// EDGAR's daily form index (form.YYYYMMDD.idx): a few header lines, a dashed rule, then fixed-width
-// rows of form type, company name, CIK, date filed and file name. Columns are found from the header
-// line, since their widths are EDGAR's, not ours.
+// EDGAR's daily form index (form.YYYYMMDD.idx): a few header lines, a dashed rule, then rows of form type,
+// company name, CIK, date filed and file name. The live file's header is wrapped over two lines and its labels
+// do not line up with the data, so rows are read by their shape after the rule, never by the header's offsets.
 import type { SourceItem } from '../types.js';
 
 export const FORM_D_TYPES = new Set(['D', 'D/A']);
@@ -32,22 +32,47 @@ export interface IndexRow {
   fileName: string;
 }
 
+/** Thrown when a non-empty index yields no rows: EDGAR changed its layout, or this is not an index at all. */
+export class UnreadableIndexError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableIndexError';
+  }
+}
+
+// …ends with: CIK, the date filed (20261120 or 2026-11-20), the file name (whose path names the CIK again).
+const ROW_TAIL = /^(.*?)\s+(\d{8}|\d{4}-\d{2}-\d{2})\s+(edgar\/data\/(\d{1,10})\/\S+)\s*$/;
+
+/** One data row by its shape, or null: `1-A POS     Acme Holdings LLC     1234567     20261120    edgar/data/1234567/….txt`. */
+export function parseIndexRow(line: string): IndexRow | null {
+  const tail = ROW_TAIL.exec(line);
+  if (!tail) return null;
+  const cik = tail[4]!;
+  // The CIK column follows the name, sometimes with no space at all when the name fills its column.
+  const head = new RegExp(`^(.*?)0*${Number(cik)}$`).exec(tail[1]!.trimEnd());
+  if (!head) return null;
+  const front = head[1]!.trimEnd();
+  // Form types may hold one space (`1-A POS`, `SC 13D/A`); the form type is padded to its column, so two spaces end it.
+  const split = /^(\S+(?: \S+)*?)\s{2,}(\S.*)$/.exec(front) ?? /^(\S+)\s+(\S.*)$/.exec(front);
+  if (!split) return null;
+  return { formType: split[1]!, companyName: split[2]!.trim(), cik: String(Number(cik)), dateFiled: tail[2]!, fileName: tail[3]! };
+}
+
+/**
+ * The index's rows. Nothing after the rule (a quiet day) is no rows; lines after the rule of which none reads
+ * as a row, or a file with no rule at all, is an UnreadableIndexError, never a quiet "0 filings".
+ */
 export function parseDailyIndex(text: string): IndexRow[] {
   const lines = text.split(/\r?\n/);
-  const headerAt = lines.findIndex((line) => /^Form Type\s+Company Name\s+CIK\s+Date Filed\s+File Name/.test(line));
-  if (headerAt === -1) return [];
-  const header = lines[headerAt]!;
-  const nameAt = header.indexOf('Company Name');
-  const cikAt = header.indexOf('CIK');
-  const rows: IndexRow[] = [];
-  for (const line of lines.slice(headerAt + 1)) {
-    if (!line.trim() || /^-+$/.test(line.trim())) continue;
-    // The tail (CIK, date, file name) is read by whitespace: a long company name may push it right.
-    const tail = /\s(\d{1,10})\s+(\d{8}|\d{4}-\d{2}-\d{2})\s+(edgar\/\S+)\s*$/.exec(line);
-    if (!tail) continue;
-    const formType = line.slice(0, nameAt).trim();
-    const companyName = line.slice(nameAt, Math.max(nameAt, Math.min(cikAt, tail.index + 1))).trim();
-    rows.push({ formType, companyName, cik: tail[1]!, dateFiled: tail[2]!, fileName: tail[3]! });
+  const ruleAt = lines.findIndex((line) => /^-{20,}\s*$/.test(line));
+  if (ruleAt === -1) {
+    if (text.trim() === '') throw new UnreadableIndexError('the daily index was served empty');
+    throw new UnreadableIndexError('the daily index has no dashed rule before its rows: its layout is not one we can read');
+  }
+  const body = lines.slice(ruleAt + 1).filter((line) => line.trim() !== '');
+  const rows = body.flatMap((line) => parseIndexRow(line) ?? []);
+  if (body.length > 0 && rows.length === 0) {
+    throw new UnreadableIndexError(`the daily index has ${body.length} lines after its header but none reads as a row: its layout is not one we can read`);
   }
   return rows;
 }

@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDecimalAmount } from '@fundwire/shared';
 import type { BulkContact } from '../../modules/leads/index.js';
 import { MalformedItemError, type Mapped, type SourceItem } from '../types.js';
+import { edgarLocation } from './countries.js';
 import { filingIndexUrl } from './daily-index.js';
 import { excludedReason, fundwireIndustry } from './industries.js';
 
@@ -44,7 +45,10 @@ const textOf = (node: Node, name: string): string | null => {
   return null;
 };
 
-export function parseFormD(xml: string): FormD {
+export function parseFormD(document: string): FormD {
+  // EDGAR serves some primary_doc.xml files with a newline (or a byte-order mark) before `<?xml`: still the same document.
+  const xml = document.replace(/^[\uFEFF\s]+/, '');
+  if (xml === '') throw new MalformedItemError('empty document: the filing was served with no content');
   // Form D documents never declare a DTD; one could only bring entity expansion.
   if (/<!DOCTYPE/i.test(xml)) throw new MalformedItemError('malformed XML: a DOCTYPE is not allowed in a Form D');
   const valid = XMLValidator.validate(xml);
@@ -122,7 +126,7 @@ export function mapFormD(filing: FormD, item: SourceItem, baseUrl: string): Mapp
   ];
   const tags = ['SEC Form D'];
   if (dateFlagged) tags.push('Filing date');
-  const location = [filing.city, filing.stateOrCountry].filter(Boolean).join(', ') || null;
+  const location = edgarLocation(filing.city, filing.stateOrCountry);
   return {
     action: 'lead',
     lead: {

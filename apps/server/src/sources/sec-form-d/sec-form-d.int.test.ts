@@ -110,7 +110,7 @@ describe('SEC Form D feed', () => {
     const d = filing({ cik: '1234567', entityName: 'Helix Bio, Inc.', industryGroupType: 'Biotechnology' });
     edgar.addFiling(DAY, d);
     const summary = await run(t, [DAY]);
-    expect(summary.days).toEqual([{ day: DAY, status: 'done', created: 1, updated: 0, skipped: 0, failed: 0 }]);
+    expect(summary.days).toEqual([{ day: DAY, status: 'done', created: 1, updated: 0, skipped: 0, failed: 0, contactsSkipped: 0 }]);
     const [lead, ...others] = await leadsOf(t);
     expect(others).toEqual([]);
     expect(lead).toMatchObject({

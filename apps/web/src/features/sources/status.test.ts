@@ -9,8 +9,10 @@ const source = (overrides: Partial<SourceStatus> = {}): SourceStatus => ({
   enableHint: null,
   lastRun: { startedAt: '2026-11-25T09:00:00Z', finishedAt: '2026-11-25T09:01:00Z', status: 'done' },
   nextRunAt: '2026-11-25T10:00:00Z',
+  paused: null,
   days: [],
   errors: [],
+  failures: [],
   ...overrides,
 });
 
@@ -22,6 +24,7 @@ const day = (status: SourceStatus['days'][number]['status']) => ({
   updated: 0,
   skipped: {},
   failed: 0,
+  contactsSkipped: 0,
   updatedAt: '2026-11-25T09:01:00Z',
 });
 

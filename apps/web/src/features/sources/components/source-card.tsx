@@ -1,7 +1,7 @@
 // One lead source on /admin/sources: on or off (and how to turn it on), its last and next run, what each
-// day's run found and did, its latest errors, and Run now.
-import type { SourceDay, SourceError, SourceStatus } from '@fundwire/shared';
-import { CircleAlert, Play } from 'lucide-react';
+// day's run found and did, its latest errors, the filings that failed and why, and Run now.
+import type { SourceDay, SourceError, SourceFailure, SourceStatus } from '@fundwire/shared';
+import { CircleAlert, OctagonPause, Play } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -48,6 +48,10 @@ function DaysTable({ days, name }: { days: SourceDay[]; name: string }) {
             <th scope="col" className="px-3 py-2 text-right font-medium">Updated</th>
             <th scope="col" className="px-3 py-2 font-medium">Skipped</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Failed</th>
+            {/* No sr-only note here: an absolutely positioned span in a scrolled table widens the page at 375 px. */}
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="Contacts beyond the 20 a lead keeps">
+              Contacts left out
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -63,6 +67,9 @@ function DaysTable({ days, name }: { days: SourceDay[]; name: string }) {
               </td>
               <td className={day.failed > 0 ? 'px-3 py-2 text-right font-medium text-destructive' : 'px-3 py-2 text-right'} data-testid="day-failed">
                 {formatCount(day.failed)}
+              </td>
+              <td className="px-3 py-2 text-right" data-testid="day-contacts-skipped" title="Contacts beyond the 20 a lead keeps">
+                {formatCount(day.contactsSkipped)}
               </td>
             </tr>
           ))}
@@ -82,6 +89,28 @@ function ErrorList({ errors }: { errors: SourceError[] }) {
             <time dateTime={error.at} title={formatExactTime(error.at)}>{formatRelativeTime(error.at)}</time>
             {error.day && <span>day {error.day}</span>}
             {error.item && <span className="break-all">filing {error.item}</span>}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FailureList({ failures }: { failures: SourceFailure[] }) {
+  return (
+    <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="source-failures">
+      {failures.map((failure) => (
+        <li key={failure.item} className="flex flex-col gap-1 px-3 py-2" data-testid="source-failure" data-item={failure.item}>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="break-all font-medium">Filing {failure.item}</span>
+            <Badge variant={failure.result === 'failed' ? 'destructive' : 'outline'}>{failure.result === 'failed' ? 'Failed' : 'Unreadable'}</Badge>
+          </p>
+          <p className="break-words">{failure.reason}</p>
+          <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+            <span>day {failure.day}</span>
+            <span>
+              {failure.attempts} {failure.attempts === 1 ? 'attempt' : 'attempts'}
+            </span>
           </p>
         </li>
       ))}
@@ -127,6 +156,18 @@ export function SourceCard({ source, onRun, running }: SourceCardProps) {
             {running ? 'Starting…' : 'Run now'}
           </Button>
         </div>
+
+        {source.paused && (
+          <div role="alert" className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm" data-testid="source-paused">
+            <OctagonPause aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            <div className="min-w-0">
+              <p className="font-medium">
+                Paused until <Time iso={source.paused.until} />
+              </p>
+              <p className="mt-1 break-words">{source.paused.reason}</p>
+            </div>
+          </div>
+        )}
 
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div>
@@ -176,6 +217,20 @@ export function SourceCard({ source, onRun, running }: SourceCardProps) {
             Latest errors
           </h3>
           {source.errors.length === 0 ? <p className="text-sm text-muted-foreground">No errors.</p> : <ErrorList errors={source.errors} />}
+        </div>
+
+        <div>
+          <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+            {source.failures.length > 0 && <CircleAlert aria-hidden="true" className="size-4 text-destructive" />}
+            Filings that failed
+          </h3>
+          {source.failures.length === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="source-no-failures">
+              No failed filings.
+            </p>
+          ) : (
+            <FailureList failures={source.failures} />
+          )}
         </div>
       </section>
     </Card>
