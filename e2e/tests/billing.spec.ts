@@ -57,7 +57,9 @@ test.describe('subscribing in test mode', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentLoads.push(request.url());
     });
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // $0 is due today, so the button says what happens: the trial starts.
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start free trial', exact: true }).click();
     await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Recent Leads', level: 1 })).toBeVisible();
     await expect(page.getByTestId('lead-card').first()).toBeVisible({ timeout: 15_000 });
@@ -125,7 +127,7 @@ test.describe('subscribing in test mode', () => {
     // The link cannot be paid afterwards.
     await page.goto(checkoutPath);
     await expect(page.getByText('This checkout was canceled')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start free trial', exact: true })).toHaveCount(0);
   });
 });
 
