@@ -84,7 +84,7 @@ test.describe('subscribing in test mode', () => {
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
   });
 
-  test('signed out, a subscribe button asks to sign in and opens /signin', async ({ page }) => {
+  test('signed out, a subscribe button opens sign-up keeping the plan', async ({ page }) => {
     const checkoutCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/create-checkout-session')) checkoutCalls.push(request.url());
@@ -92,9 +92,10 @@ test.describe('subscribing in test mode', () => {
     await page.goto('/pricing');
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
     await planCard(page, 'monthly').getByRole('button', { name: 'Start 7-day free trial: Monthly plan' }).click();
-    await expect(toast(page, 'Please sign in to subscribe')).toBeVisible();
-    await expect(page).toHaveURL(/\/signin$/);
-    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(toast(page, 'Create your account (or sign in) to start your free trial')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\?plan=monthly$/);
+    await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?plan=monthly');
     expect(checkoutCalls).toEqual([]);
   });
 

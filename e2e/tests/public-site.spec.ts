@@ -402,7 +402,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     await expect(page.locator('[data-plan="monthly"]')).toContainText(`$${PLANS.monthly.price}/month`);
     // Subscribing needs an account first: without JavaScript the plan buttons are links to sign-up.
-    await expect(page.locator('[data-plan="monthly"]').getByRole('link', { name: 'Start 7-day free trial: Monthly plan' })).toHaveAttribute('href', '/signup');
+    await expect(page.locator('[data-plan="monthly"]').getByRole('link', { name: 'Start 7-day free trial: Monthly plan' })).toHaveAttribute('href', '/signup?plan=monthly');
     await expect(page.locator('#included')).toContainText('Real-time saved-search alerts');
   });
 });

@@ -34,7 +34,7 @@ export function LandingRoute() {
           <ul aria-label="Highlights" className="flex flex-wrap justify-center gap-2">
             <li>
               {/* No subscriber count: a prerendered page cannot know this install's real number, and social proof must be
-                  true (DECISIONS.md, decision 039). */}
+                  true (docs/product/DECISIONS.md, decision 039). */}
               <Badge variant="soft" className="px-3 py-1">
                 <Users aria-hidden="true" />
                 {TRIAL_DAYS}-day free trial
