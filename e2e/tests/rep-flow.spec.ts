@@ -4,7 +4,7 @@
 // same way everywhere, and copy that says what happens.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { createAccount, deleteAccount, expect, signInBrowser, test, uniqueEmail } from '../support/fixtures.js';
+import { appUrl, createAccount, deleteAccount, expect, signInBrowser, test, uniqueEmail } from '../support/fixtures.js';
 import { signInAsAdmin, sql, toast } from '../support/more-fixtures.js';
 
 const WIDTHS = [
@@ -27,6 +27,10 @@ for (const { name, viewport } of WIDTHS) {
       await page.locator('[data-plan="annual"]').getByRole('button', { name: 'Start 7-day free trial: Annual plan' }).click();
       await expect(page).toHaveURL(/\/signup\?plan=annual$/);
       await expect(page.getByText('start your 7-day free trial of the Annual plan')).toBeVisible();
+      const kept = toast(page, 'Your plan is kept.');
+      await expect(kept).toBeVisible();
+      await kept.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect(kept).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, { label: `/signup?plan=annual at ${viewport.width} px` });
 
       await page.getByLabel('Email').fill(email);
@@ -102,7 +106,7 @@ for (const { name, viewport } of WIDTHS) {
 
         // The new password signs in; the old one does not.
         const signIn = (password: string) =>
-          request.post('/api/auth/sign-in/email', { headers: { origin: new URL(page.url()).origin }, data: { email: account.email, password } });
+          request.post('/api/auth/sign-in/email', { headers: { origin: appUrl }, data: { email: account.email, password } });
         expect((await signIn(account.password)).status()).toBe(401);
         expect((await signIn('a brand new passphrase')).ok()).toBe(true);
       } finally {
@@ -140,7 +144,7 @@ for (const { name, viewport } of WIDTHS) {
       await page.setViewportSize(viewport);
       const tag = `r7${name}${Date.now().toString(36)}`;
       const created = await page.request.post('/api/saved-searches', {
-        headers: { origin: new URL(page.url()).origin },
+        headers: { origin: appUrl },
         data: { name: `${tag} week`, filter: { q: tag, lastDays: 7 }, alerts: { email: 'off' } },
       });
       expect(created.ok(), await created.text()).toBe(true);
