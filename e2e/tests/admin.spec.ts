@@ -318,7 +318,10 @@ test.describe('admin: leads', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     // The toast carries the server's counts, which match the preview's.
     expect((await imported).status()).toBe(200);
-    await expect(toast(page, `Imported ${counts.created} new and ${counts.updated} updated leads`)).toBeVisible({ timeout: 60_000 });
+    // With thousands separators, like every count in a toast (issue 33).
+    await expect(toast(page, `Imported ${counts.created.toLocaleString('en-US')} new and ${counts.updated.toLocaleString('en-US')} updated leads`)).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(dialog).toBeHidden();
     const [afterImport] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
     expect(afterImport?.n).toBe((before?.n ?? 0) + counts.created);

@@ -95,7 +95,7 @@ test.describe('subscribing in test mode', () => {
     await expect(toast(page, 'Create your account (or sign in) to start your free trial')).toBeVisible();
     await expect(page).toHaveURL(/\/signup\?plan=monthly$/);
     await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?plan=monthly');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/signin?plan=monthly');
     expect(checkoutCalls).toEqual([]);
   });
 

@@ -28,7 +28,8 @@ export function FreeLeadsUpsell({ message }: { message?: string }) {
               Subscribe to see every new funding round, with the people to contact there.
             </p>
           )}
-          <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
+          {/* The label names both plans, so it may wrap on a phone rather than push the page sideways. */}
+          <Button asChild size="lg" className="mt-6 h-auto min-h-12 w-full py-3 text-center whitespace-normal sm:w-auto">
             {/* A plain link: the prerendered page's island has no router, and /pricing is prerendered. */}
             <a href={paths.pricing}>
               See the Monthly and Annual plans
