@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 export const serverEntry = path.join(root, 'apps/server/src/server.ts');
+/** The server as production runs it (npm run build, then plain node). */
+export const builtServerEntry = path.join(root, 'apps/server/dist/server.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,10 +35,12 @@ export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export function spawnServer(env: Record<string, string>): ChildProcess {
+/** Starts the server from its TypeScript sources through tsx (`from: 'source'`, the default) or from the build. */
+export function spawnServer(env: Record<string, string>, from: 'source' | 'build' = 'source'): ChildProcess {
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written on exit).
   const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', serverEntry], {
+  const entry = from === 'build' ? ['--enable-source-maps', builtServerEntry] : ['--import', 'tsx', serverEntry];
+  return spawn(process.execPath, [...extra, ...entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, loggerOptions, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -47,13 +49,25 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+let pgliteTemplate: Blob | undefined;
+
+/** The migrated PGlite data directory global-setup.ts dumped for this run, read once per test file. */
+function migratedPgliteDump(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return pgliteTemplate;
+}
+
+/**
+ * A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Both start as
+ * a copy of the run's migrated template (global-setup.ts); opening them still runs the migrator, which finds
+ * nothing left to apply.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteDataDump: migratedPgliteDump() });
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const server = await createPostgresDatabase();
+  const server = await createPostgresDatabase({ template: inject('postgresTemplate') || undefined });
   const database = await openDatabase({ databaseUrl: server.url, dataDir: makeTempDir() });
   return {
     database,
@@ -186,14 +200,14 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
 
 /**
  * A new PostgreSQL database even on the PGlite run: tests of several server processes or instances
- * need a database server they can all reach. Dropped by dispose().
+ * need a database server they can all reach. Empty unless `template` names a database to copy. Dropped by dispose().
  */
-export async function createPostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
+export async function createPostgresDatabase(options: { template?: string | undefined } = {}): Promise<{ url: string; dispose(): Promise<void> }> {
   const base = TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `fundwire_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

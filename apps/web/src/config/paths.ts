@@ -1,4 +1,4 @@
-// Every URL in the web app, in one place (STYLE.md habit 7). Routes and links both read from here.
+// Every URL in the web app, in one place (docs/style.md habit 7). Routes and links both read from here.
 
 export const paths = {
   home: '/',
