@@ -72,9 +72,10 @@ export function printTable(headers: string[], rows: (string | number)[][]): void
 
 /**
  * The admin role waits for a verified address: follows the verification link the server (without
- * SMTP_URL) wrote to DATA_DIR/outbox for `email`.
+ * SMTP_URL) wrote to DATA_DIR/outbox for `email`. The admin link ends the account's sessions and asks for
+ * the password again: it is set back to `password`, and the caller signs in afresh.
  */
-export async function verifyFromOutbox(dataDir: string, email: string, timeoutMs = 10_000): Promise<void> {
+export async function verifyFromOutbox(dataDir: string, email: string, password?: string, timeoutMs = 10_000): Promise<void> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -85,6 +86,17 @@ export async function verifyFromOutbox(dataDir: string, email: string, timeoutMs
       if (!link) continue;
       const response = await fetch(link, { redirect: 'manual' });
       if (response.status !== 302) throw new Error(`verifying ${email} failed: ${response.status} ${await response.text()}`);
+      // The admin address's link ends the account's sessions and asks for the password again (decision 035).
+      const landing = new URL(response.headers.get('location') ?? '', link);
+      const token = landing.pathname === '/reset-password' ? landing.searchParams.get('token') : null;
+      if (token && password !== undefined) {
+        const reset = await fetch(new URL('/api/auth/reset-password', link), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: new URL(link).origin },
+          body: JSON.stringify({ token, newPassword: password }),
+        });
+        if (!reset.ok) throw new Error(`setting the password of ${email} failed: ${reset.status} ${await reset.text()}`);
+      }
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -172,13 +172,34 @@ export async function verificationLinkFor(t: TestApp, email: string): Promise<UR
   throw new Error(`no verification mail to ${email}`);
 }
 
-/** Follows the verification link mailed to `email`, as a click in the mail would (no cookie needed). */
-export async function followVerificationLink(t: TestApp, email: string): Promise<void> {
+/** The password the admin account is given when its verification link is followed (see followVerificationLink). */
+export const ADMIN_TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * Follows the verification link mailed to `email`, as a click in the mail would (no cookie needed). The admin
+ * address's link ends the account's sessions and lands on the set-a-new-password form (plugins/admin-ownership.ts):
+ * this sets `newPassword` there, as the link's holder would. Returns where the link led.
+ */
+export async function followVerificationLink(t: TestApp, email: string, newPassword = ADMIN_TEST_PASSWORD): Promise<string> {
   const link = await verificationLinkFor(t, email);
   const response = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-  if (response.statusCode !== 302 || String(response.headers.location).includes('error=')) {
-    throw new Error(`verification failed: ${response.statusCode} ${String(response.headers.location)} ${response.body}`);
+  const location = String(response.headers.location);
+  if (response.statusCode !== 302 || location.includes('error=')) {
+    throw new Error(`verification failed: ${response.statusCode} ${location} ${response.body}`);
   }
+  const token = location.startsWith('/reset-password?') ? new URL(location, t.config.appUrl).searchParams.get('token') : null;
+  if (token) {
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.config.appUrl }, payload: { token, newPassword } });
+    if (reset.statusCode !== 200) throw new Error(`setting the admin password failed: ${reset.statusCode} ${reset.body}`);
+  }
+  return location;
+}
+
+/** Signs in with email and password; the session as a cookie header value. */
+export async function signInWithPassword(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: app.config.appUrl }, payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookiesFrom(response.headers['set-cookie']);
 }
 
 export type Role = 'visitor' | 'user' | 'subscriber' | 'admin';
@@ -189,8 +210,12 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
   const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const email = role === 'admin' ? t.config.adminEmail : `${role}-${unique}@example.com`;
   const account = await signUp(t.app, email);
-  // The admin address is an ordinary account until its verification link is followed.
-  if (role === 'admin') await followVerificationLink(t, email);
+  // The admin address is an ordinary account until its verification link is followed; following it ends the
+  // sign-up's session and sets the password again, so the admin signs in afresh.
+  if (role === 'admin') {
+    await followVerificationLink(t, email, account.password);
+    account.cookie = await signInWithPassword(t.app, email, account.password);
+  }
   if (role === 'subscriber') {
     await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', priceId: 'price_test_monthly' });
   }

@@ -5,6 +5,8 @@ export const paths = {
   pricing: '/pricing',
   freeLeads: '/free-leads',
   signIn: '/signin',
+  /** The mailed one-time sign-in link (?token=...): asks for the password to finish. */
+  signInLink: '/signin/link',
   signUp: '/signup',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
