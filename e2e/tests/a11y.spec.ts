@@ -76,7 +76,7 @@ test.describe('accessibility (axe, serious and critical)', () => {
     const { url } = (await created.json()) as { url: string };
     await page.goto(url);
     await expect(page.getByTestId('test-mode-banner')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start free trial', exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, { label: 'test checkout' });
   });
 

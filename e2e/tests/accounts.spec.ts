@@ -128,10 +128,11 @@ test.describe('the admin address', () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByLabel('Confirm Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-
-    await page.goto('/profile');
+    // It lands where it is told, at once, that a link was mailed and why (issue 33).
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(toast(page, `We sent a verification link to ${ADMIN_EMAIL}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Verify your email to get admin access' })).toBeVisible();
+    await expect(page.getByTestId('email-verification-notice')).toContainText('This is the admin address');
     await expect(page.getByRole('link', { name: 'Open the admin console' })).toHaveCount(0);
     const me = (await (await page.request.get('/api/me')).json()) as { user: { role: string }; adminVerificationPending: boolean };
     expect(me.user.role).toBe('user');

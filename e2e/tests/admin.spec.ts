@@ -75,7 +75,7 @@ test.describe('admin: leads', () => {
     }
   });
 
-  test('Add Lead creates a lead from the form; amounts are in millions; contact rows add and remove', async ({ page }) => {
+  test('Add Lead creates a lead from the form; amounts are in dollars with the 2.5M shorthand; contact rows add and remove', async ({ page }) => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);
     await openAdmin(page);
@@ -106,10 +106,12 @@ test.describe('admin: leads', () => {
     await dialog.getByLabel('Domain').fill(domain);
     await dialog.getByLabel('Industry').fill('Robotics');
     await dialog.getByLabel('Location').fill('Pittsburgh, PA');
-    const amount = dialog.getByLabel('Funding Amount (millions)');
-    await expect(amount).toHaveAttribute('step', '0.1');
+    const amount = dialog.getByLabel('Funding Amount (USD)');
+    // Dollars, like the filters: a bare 2.5 is not a whole number of dollars, and the field says so on save.
     await amount.fill('2.5');
-    await expect(dialog.getByText('Saved as $2,500,000.')).toBeVisible();
+    await expect(dialog.getByText('Understood as')).toBeHidden();
+    await amount.fill('2.5M');
+    await expect(dialog.getByText('Understood as $2,500,000.')).toBeVisible();
     await dialog.getByLabel('Funding Round').selectOption('Series A');
     await dialog.getByLabel('Funding Date').fill(fundingDate);
     await dialog.getByLabel('Description').fill('Warehouse robots for small distributors, added by the e2e suite.');
@@ -165,7 +167,7 @@ test.describe('admin: leads', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Lead' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Company Name')).toHaveValue(name);
-    await expect(dialog.getByLabel('Funding Amount (millions)')).toHaveValue('3');
+    await expect(dialog.getByLabel('Funding Amount (USD)')).toHaveValue('3M');
     await expect(dialog.getByTestId('contact-row').first().getByLabel('Email')).toHaveValue(`robin@${domain}`);
 
     const renamed = `${name} Renamed`;
@@ -316,7 +318,10 @@ test.describe('admin: leads', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     // The toast carries the server's counts, which match the preview's.
     expect((await imported).status()).toBe(200);
-    await expect(toast(page, `Imported ${counts.created} new and ${counts.updated} updated leads`)).toBeVisible({ timeout: 60_000 });
+    // With thousands separators, like every count in a toast (issue 33).
+    await expect(toast(page, `Imported ${counts.created.toLocaleString('en-US')} new and ${counts.updated.toLocaleString('en-US')} updated leads`)).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(dialog).toBeHidden();
     const [afterImport] = await sql<{ n: number }>(`select count(*)::int as n from leads where 'fundraisingfox' = any(tags)`);
     expect(afterImport?.n).toBe((before?.n ?? 0) + counts.created);

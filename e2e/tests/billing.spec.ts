@@ -57,7 +57,9 @@ test.describe('subscribing in test mode', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentLoads.push(request.url());
     });
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // $0 is due today, so the button says what happens: the trial starts.
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start free trial', exact: true }).click();
     await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Recent Leads', level: 1 })).toBeVisible();
     await expect(page.getByTestId('lead-card').first()).toBeVisible({ timeout: 15_000 });
@@ -82,7 +84,7 @@ test.describe('subscribing in test mode', () => {
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
   });
 
-  test('signed out, a subscribe button asks to sign in and opens /signin', async ({ page }) => {
+  test('signed out, a subscribe button opens sign-up keeping the plan', async ({ page }) => {
     const checkoutCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/create-checkout-session')) checkoutCalls.push(request.url());
@@ -90,9 +92,10 @@ test.describe('subscribing in test mode', () => {
     await page.goto('/pricing');
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
     await planCard(page, 'monthly').getByRole('button', { name: 'Start 7-day free trial: Monthly plan' }).click();
-    await expect(toast(page, 'Please sign in to subscribe')).toBeVisible();
-    await expect(page).toHaveURL(/\/signin$/);
-    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(toast(page, 'Create your account (or sign in) to start your free trial')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\?plan=monthly$/);
+    await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/signin?plan=monthly');
     expect(checkoutCalls).toEqual([]);
   });
 
@@ -125,7 +128,7 @@ test.describe('subscribing in test mode', () => {
     // The link cannot be paid afterwards.
     await page.goto(checkoutPath);
     await expect(page.getByText('This checkout was canceled')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start free trial', exact: true })).toHaveCount(0);
   });
 });
 

@@ -17,7 +17,7 @@ test.describe('free leads', () => {
     }
     await expect(page.getByTestId('sample-notice')).toHaveCount(0);
     await expect(page.getByTestId('free-leads-message')).toHaveText(body.message);
-    await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await page.getByRole('link', { name: 'See the Monthly and Annual plans' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });
 

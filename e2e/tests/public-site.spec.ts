@@ -37,7 +37,9 @@ test.describe('landing page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLIC_PAGES[0]!.h1);
     const highlights = page.getByRole('list', { name: 'Highlights' });
-    await expect(highlights).toContainText('500+ Subscribers');
+    // No made-up subscriber count on an install that has none (decision 039).
+    await expect(highlights).not.toContainText(/\d+\+? Subscribers/i);
+    await expect(highlights).toContainText('7-day free trial');
     await expect(highlights).toContainText('Weekly Updates');
     await expect(newsletterForm(page).getByRole('button', { name: 'Subscribe' })).toBeVisible();
     await expect(page.getByTestId('testimonial')).toHaveCount(3);
@@ -196,7 +198,7 @@ test.describe('newsletter signup', () => {
     release();
 
     const outcome = page.getByTestId('newsletter-outcome');
-    await expect(outcome).toHaveText('Successfully subscribed! Check your email for account setup instructions.');
+    await expect(outcome).toHaveText('Almost there: we sent you an email. Click its link to confirm your newsletter subscription.');
     await expect(outcome).toHaveAttribute('role', 'status');
     await expect(field).toHaveValue('');
     const mail = await waitForMail(request, email);
@@ -262,7 +264,7 @@ test.describe('pricing page', () => {
     await expect(annual).toContainText('Most Popular');
     for (const badge of PLANS.annual.badges) await expect(annual).toContainText(badge);
     const included = page.locator('#included');
-    for (const feature of ['Real-time funding alerts', 'Detailed company profiles', 'Contact information', 'Email notifications']) {
+    for (const feature of ['Real-time saved-search alerts', 'Detailed company profiles', 'Contact information', 'Daily or weekly email digest']) {
       await expect(included).toContainText(feature);
     }
     await expect(monthly.getByRole('button', { name: 'Start 7-day free trial: Monthly plan' })).toBeEnabled();
@@ -400,8 +402,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     await expect(page.locator('[data-plan="monthly"]')).toContainText(`$${PLANS.monthly.price}/month`);
     // Subscribing needs an account first: without JavaScript the plan buttons are links to sign-up.
-    await expect(page.locator('[data-plan="monthly"]').getByRole('link', { name: 'Start 7-day free trial: Monthly plan' })).toHaveAttribute('href', '/signup');
-    await expect(page.locator('#included')).toContainText('Real-time funding alerts');
+    await expect(page.locator('[data-plan="monthly"]').getByRole('link', { name: 'Start 7-day free trial: Monthly plan' })).toHaveAttribute('href', '/signup?plan=monthly');
+    await expect(page.locator('#included')).toContainText('Real-time saved-search alerts');
   });
 });
 

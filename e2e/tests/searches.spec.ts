@@ -59,7 +59,7 @@ test('save a search from the dashboard, see it on /searches, open, edit and dele
   await expect(card.getByTestId('saved-search-new')).toHaveText('Nothing new');
   await expectNoSeriousA11yViolations(page, { include: 'main', label: '/searches with a saved search' });
 
-  // Open: the archive with the same filters in the URL (the 7-day window as its first day).
+  // Open: the archive with the same filters in the URL, the 7 days still a rolling window (not a fixed first day).
   await card.getByRole('button', { name: `Open ${tag} Fintech A` }).click();
   await expect(page).toHaveURL(/\/historical\?/);
   const url = new URL(page.url());
@@ -67,7 +67,9 @@ test('save a search from the dashboard, see it on /searches, open, edit and dele
   expect(url.searchParams.getAll('fundingRound')).toEqual(['Series A']);
   expect(url.searchParams.get('minFunding')).toBe('5000000');
   expect(url.searchParams.get('q')).toBe(tag);
-  expect(url.searchParams.get('dateStart')).toBe(localDay(new Date(), 6));
+  expect(url.searchParams.get('range')).toBe('7d');
+  expect(url.searchParams.has('dateStart')).toBe(false);
+  await expect(page.getByLabel('Date range')).toHaveValue('7d');
   await expect(page.getByTestId('lead-card').filter({ hasText: `${tag} Ledger` })).toBeVisible();
 
   // Edit: a new name, one filter chip removed.
@@ -192,9 +194,13 @@ test('Send test event reaches a local webhook, signed, and the delivery is liste
     await expect(card.getByText('No deliveries yet.')).toBeVisible();
 
     await card.getByRole('button', { name: 'Send test event' }).click();
-    await expect(toast(page, 'Test event queued. It appears below once sent.')).toBeVisible();
+    const outcome = card.getByTestId('test-event-outcome');
+    await expect(outcome).toHaveText('Test event queued. Its outcome shows here as soon as it is sent.');
     // The e2e server runs the alert job every second (SAVED_SEARCH_ALERTS_EVERY_MS in playwright.config.ts).
     await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The outcome shows within seconds of the delivery (the panel asks every second while it waits), with a toast.
+    await expect(outcome).toHaveText(/^Test event delivered \(status 200, \d+ ms\)\.$/, { timeout: 5_000 });
+    await expect(toast(page, 'Test event delivered')).toBeVisible();
     const [delivery] = received;
     const payload = new Webhook(secret).verify(delivery!.body, delivery!.headers) as { type: string; data: { savedSearch: { name: string } } };
     expect(payload.type).toBe('leads.matched');

@@ -6,6 +6,7 @@ export * from './samples.js';
 export * from './lead-filters.js';
 export * from './csv.js';
 export * from './lead-input.js';
+export * from './amount.js';
 export * from './plans.js';
 export * from './schedule.js';
 export * from './newsletter.js';

@@ -21,8 +21,10 @@ export interface Plan {
 export const TRIAL_DAYS = 7;
 export const RETENTION_OFFER = { discountPercent: 50, discountDuration: 3 } as const;
 
+// "Real-time" only where delivery is real time: saved-search alerts (instant email, Slack, webhook), never the weekly
+// newsletter or the digest (decision 039).
 const FEATURES = [
-  'Real-time funding alerts',
+  'Real-time alerts for your saved searches (email, Slack or webhook)',
   'Detailed company profiles',
   'Contact information for key decision-makers',
   'Email notifications, daily or weekly',
@@ -55,7 +57,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
 };
 
-export const INCLUDED_FEATURES = ['Real-time funding alerts', 'Detailed company profiles', 'Contact information', 'Email notifications'];
+export const INCLUDED_FEATURES = ['Real-time saved-search alerts', 'Detailed company profiles', 'Contact information', 'Daily or weekly email digest'];
 
 export function formatPlanPrice(plan: Plan): string {
   return `$${plan.price.toLocaleString('en-US')}/${plan.period}`;

@@ -1,11 +1,13 @@
 // Layout routes that mirror docs/product/SPEC.md's gating: who may open which screen. The server enforces the
 // same rules on every API call; these only keep people off screens whose data they cannot have.
-import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { canViewLeads, isAdmin } from '@/features/auth/access';
 import { useMe } from '@/features/auth/api';
+import type { LockedScreenState } from '@/features/billing/components/locked-notice';
 import { paths } from '@/config/paths';
+import { AdminNav } from './layouts/admin-nav';
 
 type MeQuery = ReturnType<typeof useMe>;
 
@@ -51,13 +53,24 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** /dashboard and /historical: signed in with an active subscription (or the admin). */
+/** The subscriber screens' names, as the locked screen says them. */
+function lockedScreenName(pathname: string): string {
+  if (matchPath(paths.historical, pathname)) return 'Historical Leads';
+  if (matchPath(paths.company, pathname)) return 'This company page';
+  return 'Recent Leads';
+}
+
+/**
+ * /dashboard, /historical and company pages: signed in with an active subscription (or the admin). Anyone else
+ * signed in goes to /pricing, told which screen is locked so the page can say why (issue 33).
+ */
 export function RequireSubscription() {
   const me = useMe();
+  const { pathname } = useLocation();
   const waiting = pendingOrFailed(me, 'Checking your subscription…');
   if (waiting) return waiting;
   if (!me.data) return <Navigate to={paths.signIn} replace />;
-  if (!canViewLeads(me.data)) return <Navigate to={paths.pricing} replace />;
+  if (!canViewLeads(me.data)) return <Navigate to={paths.pricing} replace state={{ lockedScreen: lockedScreenName(pathname) } satisfies LockedScreenState} />;
   return <Outlet />;
 }
 
@@ -68,5 +81,10 @@ export function RequireAdmin() {
   if (waiting) return waiting;
   if (!me.data) return <Navigate to={paths.signIn} replace />;
   if (!isAdmin(me.data)) return <Navigate to={paths.dashboard} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <AdminNav />
+      <Outlet />
+    </>
+  );
 }

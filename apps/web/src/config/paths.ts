@@ -41,6 +41,30 @@ export function checkoutTestPath(id: string): string {
   return paths.checkoutTest.replace(':id', encodeURIComponent(id));
 }
 
+/**
+ * The plan a visitor chose before they had an account, carried as ?plan= through sign-up, sign-in and social sign-in
+ * to /pricing?plan=, which starts that plan's checkout at once (decision 039).
+ */
+export const PLAN_PARAM = 'plan';
+const PLAN_IDS = ['monthly', 'annual'] as const;
+export type ChosenPlan = (typeof PLAN_IDS)[number];
+
+/** The chosen plan in a query string, or null when there is none (or it names no plan). */
+export function readChosenPlan(search: string | URLSearchParams): ChosenPlan | null {
+  const value = (typeof search === 'string' ? new URLSearchParams(search) : search).get(PLAN_PARAM);
+  return (PLAN_IDS as readonly string[]).includes(value ?? '') ? (value as ChosenPlan) : null;
+}
+
+function withPlan(path: string, plan: ChosenPlan | null | undefined): string {
+  return plan ? `${path}?${PLAN_PARAM}=${plan}` : path;
+}
+
+/** Sign-up (or sign-in) keeping the chosen plan. */
+export const signUpPath = (plan?: ChosenPlan | null) => withPlan(paths.signUp, plan);
+export const signInPath = (plan?: ChosenPlan | null) => withPlan(paths.signIn, plan);
+/** Where an account lands once it exists: the chosen plan's checkout, started by /pricing. */
+export const planCheckoutPath = (plan: ChosenPlan) => withPlan(paths.pricing, plan);
+
 /** The page of one company (a lead's companyId). */
 export function companyPath(id: string): string {
   return paths.company.replace(':id', encodeURIComponent(id));

@@ -3,7 +3,7 @@
 // coming back from checkout (?checkout=canceled), gets the whole app: it knows their plan, starts
 // checkout and shows the notice. See docs/decisions/010-landing-page-islands.md.
 import { enhanceHeaderMenu } from '../app/layouts/header-menu';
-import { paths } from '@/config/paths';
+import { signUpPath } from '@/config/paths';
 import { CHECKOUT_MESSAGES } from '../features/billing/checkout';
 import { replacePlanLinksWithButtons } from '../features/billing/plan-buttons';
 import { setFlashToast } from '../lib/flash-toast';
@@ -16,10 +16,10 @@ async function start() {
     await startWholeApp();
     return;
   }
-  // As the app does for a signed-out visitor: an error toast, then the sign-in page (which shows it).
-  replacePlanLinksWithButtons(() => {
-    setFlashToast(CHECKOUT_MESSAGES.signInRequired, 'error');
-    window.location.assign(paths.signIn);
+  // As the app does for a signed-out visitor: a toast, then sign-up keeping the plan (which shows the toast).
+  replacePlanLinksWithButtons((planId) => {
+    setFlashToast(CHECKOUT_MESSAGES.accountRequired, 'info');
+    window.location.assign(signUpPath(planId));
   });
 }
 

@@ -7,7 +7,7 @@ const FLASH_KEY = 'fundwire:flash-toast';
 
 type FlashStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export type FlashToastKind = 'success' | 'error';
+export type FlashToastKind = 'success' | 'error' | 'info';
 
 export interface FlashToast {
   kind: FlashToastKind;
@@ -34,7 +34,7 @@ function parseFlashToast(stored: string): FlashToast | null {
   try {
     const value = JSON.parse(stored) as Partial<FlashToast> | null;
     if (!value || typeof value.message !== 'string' || value.message === '') return null;
-    return { kind: value.kind === 'error' ? 'error' : 'success', message: value.message };
+    return { kind: value.kind === 'error' || value.kind === 'info' ? value.kind : 'success', message: value.message };
   } catch {
     return null; // not ours, or damaged: show nothing
   }

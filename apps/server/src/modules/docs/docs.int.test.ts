@@ -90,7 +90,8 @@ describe('OpenAPI document and reference', () => {
     expect(csp).not.toMatch(/https?:/);
     expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
 
-    const references = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    // What the page loads (scripts and style sheets); its links back to the app are checked below.
+    const references = [...page.body.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(references.length).toBeGreaterThanOrEqual(3);
     for (const reference of references) {
       expect(reference, reference).toMatch(/^\/(?!\/)/);
@@ -104,6 +105,23 @@ describe('OpenAPI document and reference', () => {
     // Swagger UI's validator badge would call validator.swagger.io.
     expect(script.body).toContain('validatorUrl: null');
     expect(script.body).not.toMatch(/https?:/);
+  });
+
+  it('links back to the app: home, the dashboard and the profile (where API keys are made), all on this origin', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const links = [...page.body.matchAll(/<a\b[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({ href: match[1]!, text: match[2]!.trim() }));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        { href: '/', text: 'Fundwire' },
+        { href: '/dashboard', text: 'Dashboard' },
+        { href: '/profile', text: 'API keys' },
+      ]),
+    );
+    for (const { href } of links) expect(href, href).toMatch(/^\/(?!\/|api\/)/);
+    const style = await t.app.inject({ method: 'GET', url: '/api/docs/assets/docs.css' });
+    expect(style.statusCode).toBe(200);
+    expect(style.headers['content-type']).toMatch(/text\/css/);
+    expect(style.body).toContain('.fw-docs-bar');
   });
 
   it('serves no other file from the assets path', async () => {

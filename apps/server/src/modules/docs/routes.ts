@@ -1,6 +1,7 @@
 // GET /api/openapi.json (the generated document) and /api/docs, an interactive reference (Swagger UI) whose
 // every script, style sheet and request stays on this origin: the bundle is served from the swagger-ui-dist
-// package, the validator badge (a request to swagger.io) is off, and no inline script needs the CSP relaxed.
+// package, the validator badge (a request to swagger.io) is off, and no inline script needs the CSP relaxed. A bar
+// above the reference leads back to the app: its home, the dashboard, and the profile where API keys are made.
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,6 +22,15 @@ const DOCS_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
+/** The bar back to the app, in the app's neutral look; it wraps at 375 px rather than scrolling sideways. */
+const DOCS_STYLE = `.fw-docs-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px;
+  padding: 12px 20px; border-bottom: 1px solid #e4e4e7; font-family: system-ui, sans-serif; font-size: 14px; }
+.fw-docs-bar a { color: #3f3f46; text-decoration: none; padding: 6px 4px; }
+.fw-docs-bar a:hover, .fw-docs-bar a:focus-visible { color: #09090b; text-decoration: underline; }
+.fw-docs-bar nav { display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.fw-docs-bar .fw-docs-brand { font-weight: 600; color: #09090b; }
+`;
+
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -28,8 +38,17 @@ const DOCS_HTML = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Fundwire API reference</title>
     <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
+    <link rel="stylesheet" href="/api/docs/assets/docs.css" />
   </head>
   <body>
+    <header class="fw-docs-bar">
+      <a class="fw-docs-brand" href="/">Fundwire</a>
+      <nav aria-label="Back to the app">
+        <a href="/dashboard">Dashboard</a>
+        <a href="/profile">API keys</a>
+        <a href="/">Home</a>
+      </nav>
+    </header>
     <main id="swagger-ui"></main>
     <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
     <script src="/api/docs/assets/docs.js"></script>
@@ -42,6 +61,7 @@ const ASSETS = {
   'swagger-ui.css': { type: 'text/css; charset=utf-8', file: 'swagger-ui.css' },
   'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', file: 'swagger-ui-bundle.js' },
   'docs.js': { type: 'text/javascript; charset=utf-8', text: DOCS_SCRIPT },
+  'docs.css': { type: 'text/css; charset=utf-8', text: DOCS_STYLE },
 } as const satisfies Record<string, { type: string; file?: string; text?: string }>;
 type AssetName = keyof typeof ASSETS;
 

@@ -17,7 +17,7 @@ function filledValues(overrides: Partial<LeadFormValues> = {}): LeadFormValues {
     domain: 'https://www.acme-robotics.example.com/',
     industry: 'AI',
     location: 'Berlin',
-    fundingAmountMillions: '2.5',
+    fundingAmount: '2.5M',
     fundingRound: 'Series A',
     fundingDate: '2026-03-01',
     description: 'Warehouse robots.',
@@ -84,7 +84,8 @@ describe('leadFormSchema', () => {
   });
 
   it('checks the amount, date and domain', () => {
-    expect(fieldMessages(filledValues({ fundingAmountMillions: '-2' }))).toEqual({ fundingAmountMillions: LEAD_FORM_MESSAGES.amountInvalid });
+    for (const amount of ['-2', '2.5 millions', '1.5'])
+      expect(fieldMessages(filledValues({ fundingAmount: amount })), amount).toEqual({ fundingAmount: LEAD_FORM_MESSAGES.amountInvalid });
     expect(fieldMessages(filledValues({ fundingDate: '2026-02-30' }))).toEqual({ fundingDate: LEAD_FORM_MESSAGES.dateInvalid });
     expect(fieldMessages(filledValues({ domain: 'not a domain' }))).toEqual({ domain: LEAD_FORM_MESSAGES.domainInvalid });
   });
@@ -136,13 +137,13 @@ describe('buildLeadInput', () => {
   });
 
   it('offers Undisclosed: an empty amount, industry and location and the Undisclosed round are sent as unknown (null)', () => {
-    const values = filledValues({ fundingAmountMillions: '', fundingRound: 'Undisclosed', industry: ' ', location: '' });
+    const values = filledValues({ fundingAmount: '', fundingRound: 'Undisclosed', industry: ' ', location: '' });
     expect(fieldMessages(values)).toEqual({});
     const { input } = buildLeadInput(values, savedLead({ roundLabel: 'Convertible Note' }));
     expect(input).toMatchObject({ fundingAmount: null, fundingRound: null, industry: null, location: null, roundLabel: 'Convertible Note' });
     // And back: an undisclosed lead opens with an empty amount and Undisclosed chosen.
     expect(leadToFormValues(savedLead({ fundingAmount: null, fundingRound: null, industry: null, location: null }))).toMatchObject({
-      fundingAmountMillions: '',
+      fundingAmount: '',
       fundingRound: 'Undisclosed',
       industry: '',
       location: '',
@@ -158,16 +159,17 @@ describe('buildLeadInput', () => {
   });
 
   it('refuses values that did not pass the schema', () => {
-    expect(() => buildLeadInput(filledValues({ fundingAmountMillions: 'x' }))).toThrow();
+    expect(() => buildLeadInput(filledValues({ fundingAmount: 'x' }))).toThrow();
     expect(() => buildLeadInput(filledValues({ fundingRound: '' }))).toThrow();
   });
 });
 
 describe('leadToFormValues', () => {
-  it('shows the amount in millions and the saved contacts', () => {
+  it('shows the amount in dollars (its short form) and the saved contacts', () => {
     const lead = savedLead({ fundingAmount: 2_500_000, contacts: [{ name: 'Ada', role: 'CEO', email: 'a@x.example', linkedIn: '' }] });
     const values = leadToFormValues(lead);
-    expect(values.fundingAmountMillions).toBe('2.5');
+    expect(values.fundingAmount).toBe('2.5M');
+    expect(leadToFormValues(savedLead({ fundingAmount: 1_234_567 })).fundingAmount).toBe('1234567');
     expect(values.fundingRound).toBe('Series B');
     expect(values.contacts).toEqual(lead.contacts);
     expect(values.contacts[0]).not.toBe(lead.contacts[0]);
@@ -188,9 +190,9 @@ describe('leadToFormValues', () => {
 });
 
 describe('formFieldForIssuePath', () => {
-  it('maps lead fields, with the amount to the millions field', () => {
+  it('maps lead fields', () => {
     expect(formFieldForIssuePath('companyName', [])).toBe('companyName');
-    expect(formFieldForIssuePath('fundingAmount', [])).toBe('fundingAmountMillions');
+    expect(formFieldForIssuePath('fundingAmount', [])).toBe('fundingAmount');
   });
 
   it('maps a sent contact back to the form row it came from', () => {

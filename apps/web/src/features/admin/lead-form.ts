@@ -2,6 +2,8 @@
 // location are allowed), its starting values, and the LeadInput it sends.
 import {
   contactInputSchema,
+  formatAmountInput,
+  parseAmount,
   DEFAULT_FUNDING_ROUND,
   FUNDING_ROUNDS,
   fundingRoundSchema,
@@ -15,7 +17,7 @@ import {
   type LeadInput,
 } from '@fundwire/shared';
 import { z } from 'zod';
-import { dollarsToMillions, dropIncompleteContacts, isCompleteContact, keptContactRows, millionsToDollars, parseMillions } from './lead-input';
+import { dropIncompleteContacts, isCompleteContact, keptContactRows } from './lead-input';
 
 export const LEAD_FORM_MESSAGES = {
   companyName: 'Enter the company name',
@@ -23,8 +25,7 @@ export const LEAD_FORM_MESSAGES = {
   domainInvalid: 'Enter a domain such as acme.com',
   industry: 'Enter the industry',
   location: 'Enter the location',
-  amount: 'Enter the amount raised, in millions',
-  amountInvalid: 'Enter a number of millions of dollars, such as 2.5, or leave it empty if undisclosed',
+  amountInvalid: 'Enter the amount in dollars, such as 2500000, 2.5M or 750k, or leave it empty if undisclosed',
   round: 'Choose a funding round',
   date: 'Enter the funding date',
   dateInvalid: 'Enter a real date',
@@ -53,7 +54,7 @@ export const leadFormSchema = z.object({
   // Unknown is a value (decision 023): an empty industry, location or amount is saved as unknown.
   industry: z.string(),
   location: z.string(),
-  fundingAmountMillions: z.string().refine((text) => text.trim() === '' || parseMillions(text) !== null, LEAD_FORM_MESSAGES.amountInvalid),
+  fundingAmount: z.string().refine((text) => text.trim() === '' || parseAmount(text) !== null, LEAD_FORM_MESSAGES.amountInvalid),
   fundingRound: z.union([z.literal(''), z.literal(UNDISCLOSED), fundingRoundSchema]).refine((round) => round !== '', LEAD_FORM_MESSAGES.round),
   fundingDate: requiredText(LEAD_FORM_MESSAGES.date).refine((date) => isoDateSchema.safeParse(date).success, LEAD_FORM_MESSAGES.dateInvalid),
   description: requiredText(LEAD_FORM_MESSAGES.description),
@@ -80,7 +81,7 @@ export function emptyLeadFormValues(): LeadFormValues {
     domain: '',
     industry: '',
     location: '',
-    fundingAmountMillions: '',
+    fundingAmount: '',
     fundingRound: DEFAULT_FUNDING_ROUND,
     fundingDate: '',
     description: '',
@@ -92,14 +93,14 @@ function isFundingRound(value: string | null): value is FundingRound {
   return value !== null && (FUNDING_ROUNDS as readonly string[]).includes(value);
 }
 
-/** The form filled in from a saved lead, amount in millions, always with at least one contact row. */
+/** The form filled in from a saved lead, the amount in its short form ("2.5M"), always with at least one contact row. */
 export function leadToFormValues(lead: Lead): LeadFormValues {
   return {
     companyName: lead.companyName,
     domain: lead.domain,
     industry: lead.industry ?? '',
     location: lead.location ?? '',
-    fundingAmountMillions: lead.fundingAmount === null ? '' : String(dollarsToMillions(lead.fundingAmount)),
+    fundingAmount: lead.fundingAmount === null ? '' : formatAmountInput(lead.fundingAmount),
     fundingRound: lead.fundingRound === null ? UNDISCLOSED : isFundingRound(lead.fundingRound) ? lead.fundingRound : '',
     fundingDate: lead.fundingDate,
     description: lead.description,
@@ -118,16 +119,16 @@ export interface BuiltLeadInput {
  * tags and source link it had, which the form does not show (they carry the data's provenance).
  */
 export function buildLeadInput(values: LeadFormValues, existing?: Pick<Lead, 'tags' | 'sourceUrl' | 'roundLabel'>): BuiltLeadInput {
-  const undisclosedAmount = values.fundingAmountMillions.trim() === '';
-  const millions = parseMillions(values.fundingAmountMillions);
-  if (!undisclosedAmount && millions === null) throw new Error('buildLeadInput: the funding amount is not a number of millions');
+  const undisclosedAmount = values.fundingAmount.trim() === '';
+  const amount = undisclosedAmount ? null : parseAmount(values.fundingAmount);
+  if (!undisclosedAmount && amount === null) throw new Error('buildLeadInput: the funding amount is not a number of dollars');
   if (values.fundingRound === '') throw new Error('buildLeadInput: no funding round chosen');
   return {
     input: {
       companyName: values.companyName.trim(),
       domain: values.domain.trim(),
       industry: values.industry.trim() || null,
-      fundingAmount: millions === null ? null : millionsToDollars(millions),
+      fundingAmount: amount,
       fundingRound: values.fundingRound === UNDISCLOSED ? null : values.fundingRound,
       // The source's own label ('Convertible Note') is kept; the form does not show it.
       roundLabel: existing?.roundLabel ?? null,
@@ -152,7 +153,7 @@ const TOP_LEVEL_FIELDS: Partial<Record<string, LeadFormField>> = {
   domain: 'domain',
   industry: 'industry',
   location: 'location',
-  fundingAmount: 'fundingAmountMillions',
+  fundingAmount: 'fundingAmount',
   fundingRound: 'fundingRound',
   fundingDate: 'fundingDate',
   description: 'description',

@@ -1,35 +1,9 @@
-// Two rules the client applies before sending a LeadInput (the shared leadInputSchema): amounts typed
-// in millions become whole dollars, and contacts without a name are left out. A contact may lack an
-// email (public filings name people, not addresses: decision 023).
+// A rule the client applies before sending a LeadInput (the shared leadInputSchema): contacts without a name are
+// left out. A contact may lack an email (public filings name people, not addresses: decision 023).
 import type { Contact } from '@fundwire/shared';
 
 /** A contact as a form row holds it: every field text, an empty email meaning none. */
 type FormContact = { [K in keyof Contact]: string };
-
-const DOLLARS_PER_MILLION = 1_000_000;
-
-/** 2.5 (million) -> 2500000 whole dollars. */
-export function millionsToDollars(millions: number): number {
-  return Math.round(millions * DOLLARS_PER_MILLION);
-}
-
-/** 2500000 dollars -> 2.5 (million). */
-export function dollarsToMillions(dollars: number): number {
-  return dollars / DOLLARS_PER_MILLION;
-}
-
-/**
- * The amount field's text as a number of millions, or null when it is not one: empty, not a
- * number, negative, or so large that the dollar figure would lose precision.
- */
-export function parseMillions(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value < 0) return null;
-  if (!Number.isSafeInteger(millionsToDollars(value))) return null;
-  return value;
-}
 
 /** Whether a contact row has what a contact needs to be saved: a name. */
 export function isCompleteContact(contact: Pick<Contact, 'name' | 'email'>): boolean {

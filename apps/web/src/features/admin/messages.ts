@@ -1,5 +1,5 @@
 // The admin screen's words from docs/product/SPEC.md sections 5 and 8, in one place for the screen and its tests.
-import { pluralize } from '../../lib/format';
+import { formatCount, pluralize } from '../../lib/format';
 
 export const ADMIN_MESSAGES = {
   created: 'Lead created successfully',
@@ -31,6 +31,7 @@ export function batchUploadedMessage(count: number): string {
   return `Successfully uploaded ${pluralize(count, 'lead')}`;
 }
 
+/** "Imported 1,204 new and 3 updated leads": counts with thousands separators, like every toast. */
 export function importedMessage(created: number, updated: number): string {
-  return `Imported ${created} new and ${updated} updated leads`;
+  return `Imported ${formatCount(created)} new and ${formatCount(updated)} updated leads`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changePasswordFailure,
   AUTH_MESSAGES,
   oauthRedirectErrorMessage,
   resetPasswordFailureOutcome,
@@ -122,5 +123,24 @@ describe('oauthRedirectErrorMessage', () => {
   it('falls back to "Failed to sign in" for anything else', () => {
     expect(oauthRedirectErrorMessage('something_new', null)).toBe('Failed to sign in');
     expect(oauthRedirectErrorMessage(null, null)).toBe('Failed to sign in');
+  });
+});
+
+describe('changePasswordFailure', () => {
+  it('puts a wrong current password and a refused new one on their fields', () => {
+    expect(changePasswordFailure({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' })).toEqual({
+      field: 'currentPassword',
+      message: AUTH_MESSAGES.currentPasswordWrong,
+    });
+    expect(changePasswordFailure({ status: 400, code: 'PASSWORD_TOO_WEAK', message: 'This password is too common.' })).toEqual({
+      field: 'newPassword',
+      message: 'This password is too common.',
+    });
+  });
+
+  it('toasts the rest', () => {
+    expect(changePasswordFailure({ status: 429 })).toEqual({ field: null, message: AUTH_MESSAGES.tooManyAttempts });
+    expect(changePasswordFailure({ status: 0 })).toEqual({ field: null, message: AUTH_MESSAGES.passwordChangeFailed });
+    expect(changePasswordFailure({ status: 500, message: 'boom' })).toEqual({ field: null, message: AUTH_MESSAGES.passwordChangeFailed });
   });
 });

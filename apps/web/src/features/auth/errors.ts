@@ -16,6 +16,11 @@ export const AUTH_MESSAGES = {
   passwordUpdated: 'Password updated. Sign in with your new password.',
   passwordUpdateFailed: 'Failed to update password. Please try again.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
+  /** The admin address signed up: the admin role waits for the mailed link (decision 021). */
+  adminSignUpSuccess: (email: string) => `Account created. We sent a verification link to ${email}: it is the admin address, and admin access opens once it is verified.`,
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  currentPasswordWrong: 'Your current password is not right.',
+  passwordChangeFailed: 'Failed to change the password. Please try again.',
 } as const;
 
 /** What went wrong with an auth call, whatever shape it arrived in. */
@@ -115,4 +120,15 @@ export function oauthRedirectErrorMessage(code: string | null, description: stri
   if (text) return text;
   const known = code ? OAUTH_ERROR_TEXT[code.toLowerCase()] : undefined;
   return known ?? AUTH_MESSAGES.signInFailed;
+}
+
+export type ChangePasswordOutcome = { field: 'currentPassword' | 'newPassword'; message: string } | { field: null; message: string };
+
+/** Change password failures: a wrong current password and a refused new one belong to their fields; the rest is a toast. */
+export function changePasswordFailure(failure: AuthFailure): ChangePasswordOutcome {
+  if (failure.status === 429) return { field: null, message: AUTH_MESSAGES.tooManyAttempts };
+  if (failure.code === 'INVALID_PASSWORD') return { field: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong };
+  if (failure.code && PASSWORD_RULE_CODES.has(failure.code) && failure.message) return { field: 'newPassword', message: failure.message };
+  if (failure.status >= 400 && failure.status < 500 && failure.message) return { field: null, message: failure.message };
+  return { field: null, message: AUTH_MESSAGES.passwordChangeFailed };
 }

@@ -102,3 +102,24 @@ export function nameFromEmail(email: string): string {
   const local = at === -1 ? trimmed : trimmed.slice(0, at);
   return local === '' ? trimmed : local;
 }
+
+/** /profile's Change password: the current password, then a new one under the sign-up rules (the server checks both). */
+export function changePasswordFormSchema(email: string) {
+  return z
+    .object({
+      currentPassword: z.string().min(1, 'Please enter your current password'),
+      newPassword: newPasswordField,
+      confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
+    })
+    .refine((values) => values.newPassword === values.confirmPassword, {
+      message: FIELD_MESSAGES.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+      when: ({ value }) => bothFilled(value, 'newPassword'),
+    })
+    .refine((values) => basicPasswordProblem(values.newPassword, email) !== PASSWORD_MESSAGES.containsEmail, {
+      message: FIELD_MESSAGES.passwordContainsEmail,
+      path: ['newPassword'],
+      when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).newPassword === 'string',
+    });
+}
+export type ChangePasswordFormValues = z.infer<ReturnType<typeof changePasswordFormSchema>>;

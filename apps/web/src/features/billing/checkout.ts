@@ -3,6 +3,8 @@ import { ApiError } from '../../lib/api-client';
 
 export const CHECKOUT_MESSAGES = {
   signInRequired: 'Please sign in to subscribe',
+  /** A signed-out visitor chose a plan: they go to sign-up with it (decision 039). */
+  accountRequired: 'Create your account (or sign in) to start your free trial. Your plan is kept.',
   failed: 'Failed to start checkout process. Please try again.',
 } as const;
 

@@ -7,7 +7,8 @@ export const NEWSLETTER_MESSAGES = {
   failed: 'Failed to subscribe. Please try again.',
   network: 'Something went wrong. Please try again.',
   alreadySubscribed: "You're already subscribed to our newsletter!",
-  success: 'Successfully subscribed! Check your email for account setup instructions.',
+  /** Double opt-in (docs/product/DECISIONS.md): nothing is active until the mailed link is followed (decision 039). */
+  success: 'Almost there: we sent you an email. Click its link to confirm your newsletter subscription.',
   /** A repeat sign-up of an address not yet confirmed (decision 027): what actually happened. */
   confirmationResent: "You've signed up before: we sent the confirmation link again. Check your email to confirm your subscription.",
 } as const;

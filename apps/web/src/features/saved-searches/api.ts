@@ -95,13 +95,32 @@ export function useSendTestEvent(id: string) {
 
 const isUnsettled = (delivery: AlertDelivery) => delivery.status === 'pending' || delivery.status === 'retrying';
 
-/** The last 20 deliveries; polled while one is still on its way. */
-export function useDeliveries(id: string) {
+/** How often the list is asked again while a test event just sent has no outcome yet, and while others are on their way. */
+export const WATCHED_DELIVERY_POLL_MS = 1000;
+const UNSETTLED_POLL_MS = 3000;
+
+/**
+ * The last 20 deliveries; polled while one is still on its way. `watchedId` is a test event just sent: until its
+ * first attempt has an outcome, the list is asked every second, also while the tab is in the background (the user
+ * is often looking at their receiver), so the outcome shows within a second of being recorded.
+ */
+export function useDeliveries(id: string, watchedId: string | null = null) {
   return useQuery({
     queryKey: savedSearchKeys.deliveries(id),
     queryFn: ({ signal }) =>
       apiFetch(searchUrl(id, '/deliveries'), { schema: alertDeliveryListSchema, fallbackMessage: 'Failed to load the deliveries', signal }),
     select: (data) => data.deliveries,
-    refetchInterval: (query) => (query.state.data?.deliveries.some(isUnsettled) ? 3000 : false),
+    refetchInterval: (query) => {
+      const deliveries = query.state.data?.deliveries ?? [];
+      const watched = watchedId === null ? undefined : deliveries.find((delivery) => delivery.id === watchedId);
+      if (watchedId !== null && (watched === undefined || !hasOutcome(watched))) return WATCHED_DELIVERY_POLL_MS;
+      return deliveries.some(isUnsettled) ? UNSETTLED_POLL_MS : false;
+    },
+    refetchIntervalInBackground: watchedId !== null,
   });
+}
+
+/** Whether an attempt at the delivery has been recorded: delivered, failed, or failed once and retrying. */
+export function hasOutcome(delivery: AlertDelivery): boolean {
+  return delivery.status !== 'pending';
 }

@@ -59,9 +59,17 @@ describe('savedFilterSearchParams', () => {
     expect(savedFilterFromView(readLeadViewParams(params), 'historical')).toEqual(saved);
   });
 
+  it('opens a search saved on the dashboard as the rolling last 7 days, not as a fixed start date', () => {
+    const saved = savedFilterFromView(view({ industry: ['AI'] }), 'dashboard');
+    const params = savedFilterSearchParams(saved, today);
+    expect(params.toString()).toBe('industry=AI&range=7d');
+    // Saved again from the screen it opened, it is still the rolling window.
+    expect(savedFilterFromView(readLeadViewParams(params), 'historical')).toEqual({ industry: ['AI'], lastDays: 7 });
+  });
+
   it('opens a window that is no preset as dates counted from today, and fixed dates as they are', () => {
-    const params = savedFilterSearchParams({ lastDays: 7 }, today);
-    expect(params.get('dateStart')).toBe('2026-11-19');
+    const params = savedFilterSearchParams({ lastDays: 14 }, today);
+    expect(params.get('dateStart')).toBe('2026-11-12');
     expect(params.get('dateEnd')).toBeNull();
     const fixed = savedFilterSearchParams({ dateStart: '2026-01-01', dateEnd: '2026-02-01' }, today);
     expect(fixed.toString()).toBe('range=custom&dateStart=2026-01-01&dateEnd=2026-02-01');
@@ -102,7 +110,8 @@ describe('openSavedSearchLink', () => {
   it('drops savedSearch and turns the mail link’s lastDays into the archive’s date params', () => {
     const link = new URLSearchParams('savedSearch=abc&industry=Fintech&lastDays=30&q=ai');
     expect(openSavedSearchLink(link, today).toString()).toBe('industry=Fintech&q=ai&range=30d');
-    expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&lastDays=7'), today).toString()).toBe('range=custom&dateStart=2026-11-19');
+    expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&lastDays=7'), today).toString()).toBe('range=7d');
+    expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&lastDays=14'), today).toString()).toBe('range=custom&dateStart=2026-11-12');
     expect(openSavedSearchLink(new URLSearchParams('savedSearch=abc&dateStart=2026-01-01&lastDays=x'), today).toString()).toBe('dateStart=2026-01-01');
   });
 });

@@ -7,7 +7,7 @@ import { toCalendarDay, type DateRangeKey } from '@/lib/leads/date-range';
 import { amountBounds, customDateBounds, CUSTOM_DATE_RANGE, normaliseSearch, writeLeadViewParams, type LeadViewParams } from '@/lib/leads/view-params';
 
 /** The historical presets that are rolling windows, as days (6 months and a year rounded to whole days). */
-const PRESET_DAYS: Record<Exclude<DateRangeKey, 'all'>, number> = { '30d': 30, '90d': 90, '6m': 183, '1y': 365 };
+const PRESET_DAYS: Record<Exclude<DateRangeKey, 'all'>, number> = { '7d': RECENT_DAYS, '30d': 30, '90d': 90, '6m': 183, '1y': 365 };
 
 /** The filters a screen shows, as the saved-search API takes them. The dashboard is always the last 7 days. */
 export function savedFilterFromView(view: LeadViewParams, screen: 'dashboard' | 'historical'): SavedSearchFilter {

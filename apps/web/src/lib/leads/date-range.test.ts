@@ -33,6 +33,8 @@ describe('dateRangeBounds', () => {
   });
 
   it('counts day ranges in whole days including today', () => {
+    expect(dateRangeBounds('7d', today).dateStart).toBe('2026-03-09');
+    expect(dateRangeBounds('7d', today).dateStart).toBe(recentLeadsStart(today));
     expect(dateRangeBounds('30d', today).dateStart).toBe('2026-02-14');
     expect(dateRangeBounds('90d', today).dateStart).toBe('2025-12-16');
   });
@@ -47,15 +49,16 @@ describe('dateRangeBounds', () => {
     expect(dateRangeBounds('1y', new Date(2024, 1, 29)).dateStart).toBe('2023-03-01');
   });
 
-  it('lists the five ranges of docs/product/SPEC.md section 9 in order', () => {
-    expect(DATE_RANGES.map((range) => range.label)).toEqual(['All Time', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year']);
+  it('lists the five ranges of docs/product/SPEC.md section 9 in order, with the dashboard’s 7 days (decision 039)', () => {
+    expect(DATE_RANGES.map((range) => range.label)).toEqual(['All Time', 'Last 7 Days', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year']);
   });
 });
 
 describe('isDateRangeKey', () => {
   it('accepts only the known keys', () => {
     expect(isDateRangeKey('90d')).toBe(true);
-    expect(isDateRangeKey('7d')).toBe(false);
+    expect(isDateRangeKey('7d')).toBe(true);
+    expect(isDateRangeKey('14d')).toBe(false);
     expect(isDateRangeKey(null)).toBe(false);
   });
 });

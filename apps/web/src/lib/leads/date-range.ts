@@ -5,6 +5,9 @@ import { addDays, format, subDays, subMonths, subYears } from 'date-fns';
 
 export const DATE_RANGES = [
   { value: 'all', label: 'All Time' },
+  // Not in SPEC.md's list: a search saved on the dashboard is the last 7 days and must open as that rolling window
+  // (decision 039).
+  { value: '7d', label: 'Last 7 Days' },
   { value: '30d', label: 'Last 30 Days' },
   { value: '90d', label: 'Last 90 Days' },
   { value: '6m', label: 'Last 6 Months' },
@@ -32,6 +35,8 @@ export function toCalendarDay(date: Date): string {
 /** The first day of the window that ends today and reaches back `range`. */
 function windowStart(range: Exclude<DateRangeKey, 'all'>, today: Date): Date {
   switch (range) {
+    case '7d':
+      return subDays(today, RECENT_DAYS - 1);
     case '30d':
       return subDays(today, 30 - 1);
     case '90d':

@@ -4,14 +4,12 @@ import {
   amountBounds,
   CLEARED_LEAD_VIEW,
   EMPTY_LEAD_VIEW,
-  formatAmountInput,
   hasActiveFilters,
   historicalLeadFilter,
   leadFilterQueryString,
   MAX_FILTER_VALUES,
   MAX_SEARCH_LENGTH,
   normaliseSearch,
-  parseAmount,
   readLeadViewParams,
   recentLeadFilter,
   writeLeadViewParams,
@@ -157,30 +155,6 @@ describe('writeLeadViewParams', () => {
 });
 
 describe('amounts', () => {
-  it('parses plain, grouped and short forms', () => {
-    expect(parseAmount('2500000')).toBe(2_500_000);
-    expect(parseAmount(' $2,500,000 ')).toBe(2_500_000);
-    expect(parseAmount('500k')).toBe(500_000);
-    expect(parseAmount('5M')).toBe(5_000_000);
-    expect(parseAmount('2.5m')).toBe(2_500_000);
-    expect(parseAmount('1B')).toBe(1_000_000_000);
-    expect(parseAmount('0')).toBe(0);
-  });
-
-  it('refuses what is not a whole number of dollars', () => {
-    for (const text of ['', 'abc', '-5', '1.5', '5 millions', '1e6', '5MM', `${'9'.repeat(20)}`]) expect(parseAmount(text), text).toBeNull();
-  });
-
-  it('shows amounts in the short form when it is exact', () => {
-    expect(formatAmountInput(5_000_000)).toBe('5M');
-    expect(formatAmountInput(2_500_000)).toBe('2.5M');
-    expect(formatAmountInput(500_000)).toBe('500k');
-    expect(formatAmountInput(1_000_000_000)).toBe('1B');
-    expect(formatAmountInput(1_234_567)).toBe('1234567');
-    expect(formatAmountInput(999)).toBe('999');
-    for (const amount of [5_000_000, 2_500_000, 1_234_567, 750, 0]) expect(parseAmount(formatAmountInput(amount))).toBe(amount);
-  });
-
   it('does not send a minimum above the maximum', () => {
     expect(amountBounds({ minFunding: 5, maxFunding: 1 })).toEqual({});
     expect(amountBounds({ minFunding: 1, maxFunding: 1 })).toEqual({ minFunding: 1, maxFunding: 1 });

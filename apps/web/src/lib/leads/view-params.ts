@@ -90,30 +90,8 @@ export function normaliseLocation(value: string): string {
   return value.trim().slice(0, MAX_LOCATION_LENGTH).trim();
 }
 
-/** A URL or input amount: whole dollars written plainly ("2500000", "2,500,000", "$2.5M", "500k", "1b"). null when it is not one. */
-export function parseAmount(text: string): number | null {
-  const match = /^\$?\s*(\d+(?:\.\d+)?)\s*([kmb])?$/i.exec(text.trim().replace(/,/g, ''));
-  if (!match) return null;
-  const multiplier = { k: 1e3, m: 1e6, b: 1e9 }[(match[2] ?? '').toLowerCase() as 'k' | 'm' | 'b'] ?? 1;
-  const amount = Number(match[1]) * multiplier;
-  // Cents are not a thing here; "1.5" dollars is refused rather than rounded.
-  const rounded = Math.round(amount);
-  if (Math.abs(amount - rounded) > 1e-6 || !Number.isSafeInteger(rounded)) return null;
-  return rounded;
-}
-
-/** An amount as the amount boxes show it: "5M", "2.5M", "500k", "1B", or plain digits when no short form is exact. */
-export function formatAmountInput(amount: number): string {
-  for (const [size, suffix] of [
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ] as const) {
-    const scaled = amount / size;
-    if (scaled >= 1 && Math.round(scaled * 100) === scaled * 100) return `${scaled}${suffix}`;
-  }
-  return String(amount);
-}
+// Amount fields read and show amounts one way everywhere (packages/shared amount.ts).
+export { formatAmountInput, parseAmount } from '@fundwire/shared';
 
 /** A URL amount: digits only, as the API takes them. */
 function readAmount(value: string | null): number | null {

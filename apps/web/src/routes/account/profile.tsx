@@ -15,6 +15,7 @@ import { AlertFrequencyCard } from '@/features/alerts/components/alert-frequency
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { authKeys, useMe, usePublicConfig, type Me, type MeSubscription } from '@/features/auth/api';
 import { isAdmin } from '@/features/auth/access';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 import { CANCELLATION_MESSAGES, useBillingPortal, useReactivateSubscription } from '@/features/billing/api';
 import { CancelSubscriptionDialog } from '@/features/billing/components/cancel-subscription-dialog';
@@ -77,6 +78,8 @@ export function ProfileRoute() {
             />
           )}
         </Card>
+
+        <ChangePasswordCard email={me.user.email} />
 
         <AlertFrequencyCard subscribed={me.hasActiveSubscription} />
 

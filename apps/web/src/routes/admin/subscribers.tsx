@@ -74,9 +74,9 @@ export function AdminSubscribersRoute() {
         toast.success(SUBSCRIBER_MESSAGES.sent(stats.successCount), {
           description:
             stats.pendingCount > 0
-              ? `${stats.pendingCount} more are still being sent in the background.`
+              ? `${formatCount(stats.pendingCount)} more are still being sent in the background.`
               : stats.failedCount > 0
-                ? `${stats.failedCount} could not be delivered.`
+                ? `${formatCount(stats.failedCount)} could not be delivered.`
                 : stats.successCount === 0
                   ? 'No subscriber had anything to receive: either there are no subscribers or no new leads this week.'
                   : undefined,

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { Link, useSearchParams } from 'react-router';
+import { readChosenPlan, signUpPath } from '@/config/paths';
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useOAuthErrorToast } from '@/features/auth/use-oauth-error-toast';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function SignInRoute() {
   useDocumentTitle('Sign In');
   useOAuthErrorToast();
+  const [searchParams] = useSearchParams();
   return (
     <AuthCard
       title="Sign In"
@@ -15,7 +16,7 @@ export function SignInRoute() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to={paths.signUp} className={authLinkClass}>
+          <Link to={signUpPath(readChosenPlan(searchParams))} className={authLinkClass}>
             Sign up
           </Link>
         </>

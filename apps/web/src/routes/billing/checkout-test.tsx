@@ -1,5 +1,6 @@
 // /checkout/test/:id: the built-in checkout that stands in for Stripe Checkout when no Stripe keys are
-// set (docs/product/DECISIONS.md: offline by default). Pay or Cancel, then follow the server's redirect.
+// set (docs/product/DECISIONS.md: offline by default). Start the trial (or pay what is due today) or Cancel, then
+// follow the server's redirect.
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleSlash, FlaskConical, LoaderCircle, LogIn, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -113,6 +114,7 @@ function OpenCheckout({ session }: { session: TestCheckoutSession }) {
   // Busy from the click until the next page shows (a redirect to another host takes a moment).
   const busy = action.isPending || action.isSuccess;
   const pendingAction = busy ? action.variables : undefined;
+  const dueToday = trialDays > 0 ? 0 : plan.price;
 
   const run = (kind: 'pay' | 'cancel') => {
     action.mutate(kind, {
@@ -155,7 +157,7 @@ function OpenCheckout({ session }: { session: TestCheckoutSession }) {
             {plan.name}, {formatPricePerPeriod(plan.price, plan.period)}
           </dd>
           <dt className="font-medium">Due today</dt>
-          <dd className="text-right font-semibold tabular-nums">{formatPrice(trialDays > 0 ? 0 : plan.price)}</dd>
+          <dd className="text-right font-semibold tabular-nums">{formatPrice(dueToday)}</dd>
         </dl>
 
         <div className="flex flex-col gap-3">
@@ -165,8 +167,10 @@ function OpenCheckout({ session }: { session: TestCheckoutSession }) {
                 <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
                 Processing...
               </>
+            ) : dueToday === 0 ? (
+              'Start free trial'
             ) : (
-              'Pay'
+              `Pay ${formatPrice(dueToday)}`
             )}
           </Button>
           <Button size="lg" variant="outline" className="w-full" disabled={busy} aria-busy={pendingAction === 'cancel' || undefined} onClick={() => run('cancel')}>

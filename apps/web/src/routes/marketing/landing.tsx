@@ -17,12 +17,12 @@ import { SUBSCRIBE_FORM_ISLAND } from '@/features/newsletter/island';
 import { usePageMeta } from '@/lib/use-document-title';
 
 const FEATURES = [
-  { icon: BellRing, title: INCLUDED_FEATURES[0], text: 'New rounds in your inbox every week, or every morning with the daily digest.' },
+  { icon: BellRing, title: INCLUDED_FEATURES[0], text: 'Save a search and hear about each new matching round as it comes in, by email, Slack or webhook.' },
   { icon: Building2, title: INCLUDED_FEATURES[1], text: 'Industry, round, amount, date, location and what the company does.' },
   { icon: Contact, title: INCLUDED_FEATURES[2], text: 'The decision-makers to talk to, with role, business email and LinkedIn.' },
   { icon: Search, title: 'Searchable archive', text: 'Every round we have found, filtered by industry, date and amount.' },
   { icon: FileSpreadsheet, title: 'CSV export', text: 'The whole filtered list, one row per contact, ready for your CRM.' },
-  { icon: CalendarClock, title: `${TRIAL_DAYS}-day free trial`, text: 'Try everything first. Cancel any time from your profile.' },
+  { icon: CalendarClock, title: INCLUDED_FEATURES[3], text: 'Every new round in your inbox each week, or each morning if you prefer. Try it all free first.' },
 ];
 
 export function LandingRoute() {
@@ -33,9 +33,11 @@ export function LandingRoute() {
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
           <ul aria-label="Highlights" className="flex flex-wrap justify-center gap-2">
             <li>
+              {/* No subscriber count: a prerendered page cannot know this install's real number, and social proof must be
+                  true (docs/product/DECISIONS.md, decision 039). */}
               <Badge variant="soft" className="px-3 py-1">
                 <Users aria-hidden="true" />
-                500+ Subscribers
+                {TRIAL_DAYS}-day free trial
               </Badge>
             </li>
             <li>

@@ -3,12 +3,14 @@
 import { PLANS, TRIAL_DAYS, type PlanId } from '@fundwire/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths, PLAN_PARAM, readChosenPlan } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page';
 import { authKeys, publicConfigQueryOptions, useMe } from '@/features/auth/api';
 import { IncludedFeatures, TrialNote } from '@/features/billing/components/included-features';
+import { LockedNotice, readLockedScreen } from '@/features/billing/components/locked-notice';
 import { PlanCards } from '@/features/billing/components/plan-cards';
 import { usePlanCheckout } from '@/features/billing/hooks/use-plan-checkout';
 import { useReturnNotice } from '@/features/billing/hooks/use-return-notice';
@@ -24,6 +26,8 @@ export function PricingRoute() {
   const queryClient = useQueryClient();
   const { data: me, isPending: checkingSession } = useMe();
   const subscribed = Boolean(me?.hasActiveSubscription);
+  // Sent here from a subscriber screen (RequireSubscription): say which one is locked, and why.
+  const lockedScreen = readLockedScreen(useLocation().state);
   // Checkout's Cancel (Stripe's or the test page's) comes back here with ?checkout=canceled.
   useReturnNotice({ param: 'checkout', value: 'canceled', message: 'Checkout canceled. You have not been charged.' });
 
@@ -37,6 +41,26 @@ export function PricingRoute() {
     onAlreadySubscribed: () => void queryClient.invalidateQueries({ queryKey: authKeys.me }),
     onSignedOut: () => void queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
+
+  // A plan chosen before the account existed (?plan=, kept through sign-up or sign-in): its checkout starts at once,
+  // once, for an account without a subscription (decision 039).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenPlan = readChosenPlan(searchParams);
+  const startedChosenPlan = useRef(false);
+  const { subscribe } = checkout;
+  useEffect(() => {
+    if (!chosenPlan || checkingSession || startedChosenPlan.current) return;
+    startedChosenPlan.current = true;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PLAN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    if (!me?.hasActiveSubscription) subscribe(chosenPlan);
+  }, [chosenPlan, checkingSession, me, subscribe, setSearchParams]);
 
   const changePlan = useChangePlan();
   const switchPlan = async (planId: PlanId) => {
@@ -62,6 +86,8 @@ export function PricingRoute() {
           trial, cancel any time.
         </p>
       </div>
+
+      {lockedScreen && me && !subscribed && <LockedNotice screen={lockedScreen} subscriptionStatus={me.subscription?.status ?? null} />}
 
       {subscribed && me && (
         <SubscribedNotice

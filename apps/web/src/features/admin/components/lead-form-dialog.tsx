@@ -1,6 +1,6 @@
 // Add New Lead / Edit Lead (docs/product/SPEC.md sections 2, 4 and 5): the lead's fields, its contact rows, and
 // the server's verdict shown next to the fields it concerns.
-import { FIXED_INDUSTRIES, FUNDING_ROUNDS, UNDISCLOSED, type Lead } from '@fundwire/shared';
+import { AMOUNT_FORMAT_HINT, describeAmount, FIXED_INDUSTRIES, FUNDING_ROUNDS, parseAmount, UNDISCLOSED, type Lead } from '@fundwire/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,10 +13,8 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { TextareaField } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { formatMoney } from '@/lib/format';
 import { useSaveLead } from '../api';
 import { buildLeadInput, EMPTY_CONTACT, emptyLeadFormValues, leadFormSchema, leadToFormValues, type LeadFormField, type LeadFormValues } from '../lead-form';
-import { millionsToDollars, parseMillions } from '../lead-input';
 import { ADMIN_MESSAGES } from '../messages';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { sortServerIssues } from '../server-issues';
@@ -168,7 +166,7 @@ function LeadForm({ lead, saving, onCancel, onSubmit }: LeadFormProps) {
             error={errors.location?.message}
             {...register('location')}
           />
-          <FundingAmountField control={control} error={errors.fundingAmountMillions?.message} register={register} />
+          <FundingAmountField control={control} error={errors.fundingAmount?.message} register={register} />
           <div className="grid content-start gap-2">
             <Label htmlFor={roundId}>Funding Round</Label>
             <Select
@@ -291,27 +289,20 @@ interface FundingAmountFieldProps {
   error: string | undefined;
 }
 
-/** The amount in millions, with the whole-dollar figure it will be saved as underneath. */
+/** The amount in dollars, with the shorthand every amount field takes, and the figure it will be saved as underneath. */
 function FundingAmountField({ control, register, error }: FundingAmountFieldProps) {
-  const text = useWatch({ control, name: 'fundingAmountMillions' });
-  const millions = parseMillions(text);
-  const hint =
-    millions === null
-      ? text.trim() === ''
-        ? 'Empty: saved as undisclosed. In millions of dollars: 2.5 means $2,500,000.'
-        : 'In millions of dollars: 2.5 means $2,500,000.'
-      : `Saved as ${formatMoney(millionsToDollars(millions))}.`;
+  const text = useWatch({ control, name: 'fundingAmount' });
+  const amount = parseAmount(text);
+  const hint = amount !== null ? describeAmount(amount) : text.trim() === '' ? `Empty: saved as undisclosed. ${AMOUNT_FORMAT_HINT}` : AMOUNT_FORMAT_HINT;
   return (
     <InputField
-      label="Funding Amount (millions)"
-      type="number"
-      step={0.1}
-      min={0}
+      label="Funding Amount (USD)"
       inputMode="decimal"
-      placeholder="Undisclosed"
+      autoComplete="off"
+      placeholder="Undisclosed, or e.g. 2.5M"
       hint={hint}
       error={error}
-      {...register('fundingAmountMillions')}
+      {...register('fundingAmount')}
     />
   );
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { paths, planCheckoutPath, readChosenPlan } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
@@ -45,8 +45,9 @@ export function SignInForm() {
     }
     toast.success(AUTH_MESSAGES.signInSuccess);
     setFlashToast(AUTH_MESSAGES.signInSuccess);
-    // Stay busy: the page is about to be replaced.
-    window.location.assign(paths.dashboard);
+    // Stay busy: the page is about to be replaced. A plan chosen before signing in goes on to its checkout.
+    const plan = readChosenPlan(window.location.search);
+    window.location.assign(plan ? planCheckoutPath(plan) : paths.dashboard);
   });
 
   async function emailSignInLink() {

@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState, type ComponentType, type ComponentProps } from 'react';
-import { paths } from '@/config/paths';
+import { useSearchParams } from 'react-router';
+import { paths, planCheckoutPath, readChosenPlan } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { publicConfigQueryOptions, usePublicConfig, type PublicConfig } from '../api';
@@ -35,6 +36,8 @@ export interface SocialSignInButtonsProps {
 export function SocialSignInButtons({ disabled = false }: SocialSignInButtonsProps) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<SocialProvider | null>(null);
+  const [searchParams] = useSearchParams();
+  const plan = readChosenPlan(searchParams);
   // Load which providers are configured up front, so a click can answer at once.
   usePublicConfig();
 
@@ -53,9 +56,11 @@ export function SocialSignInButtons({ disabled = false }: SocialSignInButtonsPro
     }
 
     try {
-      // New and returning users both land on the dashboard (docs/product/SPEC.md section 2); a failed round trip
-      // comes back to /signin?error=..., which the sign-in screen turns into a toast.
-      const { error } = await authClient.signIn.social({ provider: id, callbackURL: paths.dashboard, errorCallbackURL: paths.signIn });
+      // New and returning users both land on the dashboard (docs/product/SPEC.md section 2), or on the checkout of the
+      // plan they chose before (decision 039); a failed round trip comes back to /signin?error=..., which the sign-in
+      // screen turns into a toast.
+      const callbackURL = plan ? planCheckoutPath(plan) : paths.dashboard;
+      const { error } = await authClient.signIn.social({ provider: id, callbackURL, errorCallbackURL: paths.signIn });
       if (error) {
         toast.error(socialSignInFailureMessage(toAuthFailure(error)));
         setPending(null);

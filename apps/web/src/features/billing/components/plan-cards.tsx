@@ -4,7 +4,7 @@ import { PLAN_IDS, PLANS, TRIAL_DAYS, type Plan, type PlanId } from '@fundwire/s
 import { Check, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -95,7 +95,7 @@ export function PlanCards({
               ) : (
                 <Button asChild size="lg" className="w-full" variant={PLANS[planId].popular ? 'default' : 'outline'}>
                   <Link
-                    to={paths.signUp}
+                    to={signUpPath(planId)}
                     aria-label={`${subscribeLabel}: ${PLANS[planId].name} plan`}
                     // PLAN_SUBSCRIBE_ATTRIBUTE: the prerendered /pricing turns this link into the signed-out button.
                     data-plan-subscribe={planId}

@@ -4,7 +4,7 @@ import type { PlanId } from '@fundwire/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 import { toast } from '@/components/ui/toaster';
 import { startCheckout } from '../api';
 import { CHECKOUT_MESSAGES, classifyCheckoutError } from '../checkout';
@@ -69,8 +69,9 @@ export function usePlanCheckout({ user, getPriceId, onAlreadySubscribed, onSigne
   function subscribe(planId: PlanId) {
     if (busyPlanId) return; // one checkout at a time
     if (!user) {
-      toast.error(CHECKOUT_MESSAGES.signInRequired, { id: 'checkout-error' });
-      void navigate(paths.signIn);
+      // Sign-up keeps the plan and comes back to its checkout (decision 039).
+      toast.info(CHECKOUT_MESSAGES.accountRequired, { id: 'checkout-error' });
+      void navigate(signUpPath(planId));
       return;
     }
     mutation.mutate({ planId, user });

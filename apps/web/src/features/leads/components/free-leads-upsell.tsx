@@ -7,7 +7,7 @@ const PRO_FEATURES = [
   'Full contact details for key decision-makers',
   'Company websites',
   'Advanced filtering by industry, round and date',
-  'Weekly updates with every new round',
+  'A weekly or daily email with every new round',
   'CSV export',
 ];
 
@@ -28,16 +28,17 @@ export function FreeLeadsUpsell({ message }: { message?: string }) {
               Subscribe to see every new funding round, with the people to contact there.
             </p>
           )}
-          <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
+          {/* The label names both plans, so it may wrap on a phone rather than push the page sideways. */}
+          <Button asChild size="lg" className="mt-6 h-auto min-h-12 w-full py-3 text-center whitespace-normal sm:w-auto">
             {/* A plain link: the prerendered page's island has no router, and /pricing is prerendered. */}
             <a href={paths.pricing}>
-              Upgrade to Pro
+              See the Monthly and Annual plans
               <ArrowRight aria-hidden="true" />
             </a>
           </Button>
         </div>
         <div>
-          <p className="text-sm font-medium text-foreground">Pro subscribers get:</p>
+          <p className="text-sm font-medium text-foreground">Subscribers on either plan get:</p>
           <ul className="mt-3 space-y-2">
             {PRO_FEATURES.map((feature) => (
               <li key={feature} className="flex items-start gap-2 text-sm">

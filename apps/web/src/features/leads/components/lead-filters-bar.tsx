@@ -10,6 +10,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
+import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DATE_RANGES } from '@/lib/leads/date-range';
 import { storedChoiceKey, useStoredChoice } from '@/lib/leads/stored-choice';
@@ -44,7 +45,15 @@ const PANEL_STATES = ['shown', 'collapsed'] as const;
 
 const ROUND_OPTIONS = ROUND_FILTER_VALUES.map((round) => ({ value: round, label: round }));
 const DATE_CHOICES: readonly { value: DateChoice; label: string }[] = [...DATE_RANGES, { value: CUSTOM_DATE_RANGE, label: 'Custom range' }];
-const AMOUNT_HINT = 'Whole dollars; 500k and 5M work too.';
+const AMOUNT_HINT = 'In dollars: 500000, 500k and 5M all work.';
+
+/** What the amount boxes were read as, so "5" (dollars, not millions) is seen at once. */
+function amountUnderstood(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `Understood as ${formatMoney(min)} to ${formatMoney(max)}.`;
+  if (min !== null) return `Understood as at least ${formatMoney(min)}.`;
+  if (max !== null) return `Understood as at most ${formatMoney(max)}.`;
+  return '';
+}
 
 export function LeadFiltersBar({ view, industries, withDates = false, withNew = false, userId, className }: LeadFiltersBarProps) {
   const id = useId();
@@ -225,7 +234,7 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
             />
           </div>
           <p id={ids.amountHelp} aria-live="polite" className={cn('text-xs', amountError ? 'text-destructive' : 'text-muted-foreground')}>
-            {amountError || AMOUNT_HINT}
+            {amountError || amountUnderstood(pendingParams.minFunding, pendingParams.maxFunding) || AMOUNT_HINT}
           </p>
         </fieldset>
 

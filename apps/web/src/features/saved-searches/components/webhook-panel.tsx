@@ -3,14 +3,14 @@
 import type { AlertDelivery, SavedSearch } from '@fundwire/shared';
 import { format } from 'date-fns';
 import { Copy, Eye, EyeOff, RefreshCw, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
-import { useDeliveries, useRotateWebhookSecret, useSendTestEvent } from '../api';
+import { hasOutcome, useDeliveries, useRotateWebhookSecret, useSendTestEvent } from '../api';
 
 const STATUS_LABEL: Record<AlertDelivery['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed', retrying: 'Retrying' };
 const CHANNEL_LABEL: Record<AlertDelivery['channel'], string> = { email: 'Email', slack: 'Slack', webhook: 'Webhook' };
@@ -29,12 +29,52 @@ const duration = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 const code = (statusCode: number | null) => (statusCode === null ? '—' : String(statusCode));
 const eventLabel = (delivery: AlertDelivery) => (delivery.event === 'test' ? ' (test)' : '');
 
+const TEST_EVENT_WAIT_MS = 120_000;
+
+/** A test event's first outcome in words, for the line under Send test event and its toast. */
+function testEventOutcome(delivery: AlertDelivery): { ok: boolean; text: string } {
+  const detail = [delivery.statusCode === null ? null : `status ${delivery.statusCode}`, delivery.durationMs === null ? null : `${delivery.durationMs} ms`]
+    .filter(Boolean)
+    .join(', ');
+  const suffix = detail ? ` (${detail})` : '';
+  if (delivery.status === 'delivered') return { ok: true, text: `Test event delivered${suffix}.` };
+  const reason = delivery.error ? `: ${delivery.error}` : '';
+  if (delivery.status === 'retrying') return { ok: false, text: `Test event not delivered${suffix}${reason}. It will be retried.` };
+  return { ok: false, text: `Test event failed${suffix}${reason}.` };
+}
+
 export function WebhookPanel({ search }: { search: SavedSearch }) {
   const [shown, setShown] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const rotate = useRotateWebhookSecret(search.id);
   const test = useSendTestEvent(search.id);
   const secret = search.webhook?.secret ?? '';
+  // The test event just sent, watched until its first attempt has an outcome (or two minutes pass); then that outcome.
+  const [watchedId, setWatchedId] = useState<string | null>(null);
+  const [timedOutId, setTimedOutId] = useState<string | null>(null);
+  const deliveries = useDeliveries(search.id, watchedId !== null && watchedId !== timedOutId ? watchedId : null);
+  const watched = watchedId === null ? undefined : deliveries.data?.find((delivery) => delivery.id === watchedId);
+  const outcome = watched && hasOutcome(watched) ? testEventOutcome(watched) : null;
+  const waiting = watchedId !== null && outcome === null && watchedId !== timedOutId;
+  useEffect(() => {
+    if (!waiting || watchedId === null) return;
+    const timer = setTimeout(() => setTimedOutId(watchedId), TEST_EVENT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, watchedId]);
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!outcome || watchedId === null || toasted.current === watchedId) return;
+    toasted.current = watchedId;
+    if (outcome.ok) toast.success(outcome.text);
+    else toast.error(outcome.text);
+  }, [outcome, watchedId]);
+  const statusLine = waiting
+    ? 'Test event queued. Its outcome shows here as soon as it is sent.'
+    : outcome
+      ? outcome.text
+      : watchedId !== null
+        ? 'The test event has not been sent yet. Its status shows below when it is.'
+        : '';
 
   const copy = async () => {
     try {
@@ -74,23 +114,26 @@ export function WebhookPanel({ search }: { search: SavedSearch }) {
           </div>
         </div>
       )}
-      <div>
+      <div className="grid justify-items-start gap-2">
         <Button
           size="sm"
-          disabled={test.isPending}
-          aria-busy={test.isPending || undefined}
+          disabled={test.isPending || waiting}
+          aria-busy={test.isPending || waiting || undefined}
           onClick={() =>
             test.mutate(undefined, {
-              onSuccess: () => toast.success('Test event queued. It appears below once sent.'),
+              onSuccess: ({ deliveryId }) => setWatchedId(deliveryId),
               onError: (error) => toast.error(error.message),
             })
           }
         >
           <Send aria-hidden="true" />
-          {test.isPending ? 'Sending…' : 'Send test event'}
+          {test.isPending || waiting ? 'Sending…' : 'Send test event'}
         </Button>
+        <p role="status" data-testid="test-event-outcome" className={outcome && !outcome.ok ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+          {statusLine}
+        </p>
       </div>
-      <Deliveries searchId={search.id} />
+      <Deliveries searchId={search.id} deliveries={deliveries} />
       <ConfirmDialog
         open={confirmRotate}
         onOpenChange={setConfirmRotate}
@@ -113,8 +156,7 @@ export function WebhookPanel({ search }: { search: SavedSearch }) {
   );
 }
 
-function Deliveries({ searchId }: { searchId: string }) {
-  const deliveries = useDeliveries(searchId);
+function Deliveries({ searchId, deliveries }: { searchId: string; deliveries: ReturnType<typeof useDeliveries> }) {
   const headingId = `deliveries-${searchId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
