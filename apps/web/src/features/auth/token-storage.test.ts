@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The files allowed to use web storage, none of them for credentials: a toast's text parked across a reload,
- * whether a user sees leads as cards or a table (the word 'cards' or 'table'), and the time of the previous
- * dashboard visit (an ISO date) kept for the tab's session. */
-const STORAGE_ALLOWED = new Set(['lib/flash-toast.ts', 'lib/leads/view-mode.ts', 'features/leads/hooks/use-dashboard-visit.ts']);
+ * a user's screen choices (one of a few allowed words: cards or table, filters folded, table density), and the time
+ * of the previous dashboard visit (an ISO date) kept for the tab's session. */
+const STORAGE_ALLOWED = new Set(['lib/flash-toast.ts', 'lib/leads/stored-choice.ts', 'features/leads/hooks/use-dashboard-visit.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

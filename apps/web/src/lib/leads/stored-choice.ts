@@ -1,5 +1,5 @@
-// A user's small screen preferences (filters shown or collapsed, table density), remembered in this browser per user
-// the way Cards | Table is (lib/leads/view-mode.ts): the key holds the user's id, only the allowed words are stored,
+// A user's small screen preferences (cards or table, filters shown or collapsed, table density), remembered in this browser per user
+// (the key holds the user's id, so people sharing a browser keep their own choice); only the allowed words are stored,
 // and every component showing the choice follows a change.
 import { useCallback, useSyncExternalStore } from 'react';
 
