@@ -120,6 +120,7 @@ test.describe('SEC Form D feed', () => {
   test('disabled: the screen says how to turn the feed on, and Run now is off', async ({ page }) => {
     await signInAsAdmin(page);
     const disabled: SourcesResponse = {
+      merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
       sources: [
         {
           id: 'sec-form-d',
@@ -154,6 +155,7 @@ test.describe('SEC Form D feed', () => {
   test('a failed load says so and Retry loads again; before the first run the screen says what happens next', async ({ page }) => {
     await signInAsAdmin(page);
     const fresh: SourcesResponse = {
+      merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
       sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, days: [], errors: [] }],
     };
     let fail = true;
