@@ -84,4 +84,8 @@ export const leadParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Lead id must be a UUID'),
 });
 export const leadResponseSchema = z.object({ lead: leadSchema });
+
+/** POST /api/admin/leads/:id/split: the lead back as its own source reports it, and the ids of the leads its other reports became. */
+export const splitLeadResponseSchema = z.object({ lead: leadSchema, split: z.array(z.string()) });
+export type SplitLeadResponse = z.infer<typeof splitLeadResponseSchema>;
 export type LeadResponse = z.infer<typeof leadResponseSchema>;

@@ -3,7 +3,7 @@
 // report is kept (lead_reports) so every field can be recomputed by precedence and a merge can be split back.
 import type { BulkLead } from './bulk.js';
 import type { RawQuery } from '../../db/client.js';
-import { deleteCompaniesWithoutRounds, locationCountry, normalizeCompanyIdentityName, registrableDomain } from '../companies/index.js';
+import { deleteCompaniesWithoutRounds, locationCountry, upsertCompanies, normalizeCompanyIdentityName, registrableDomain } from '../companies/index.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 
 /** Sources whose leads are merged: the live feeds and the admin's import of the same dataset. Hand-made leads never are. */
@@ -200,7 +200,11 @@ const EDITABLE: Partial<Record<keyof ReportFields, string>> = {
 async function applyFields(query: RawQuery, lead: LeadRow, fields: ReportFields): Promise<void> {
   const keep = (field: keyof ReportFields) => EDITABLE[field] !== undefined && lead.editedFields.includes(EDITABLE[field]);
   const value = <K extends keyof ReportFields>(field: K): ReportFields[K] => (keep(field) ? lead[field] : fields[field]);
-  const companyId = keep('companyName') || keep('domain') ? lead.companyId : (fields.companyId ?? lead.companyId);
+  // The company follows the combined facts (the filing's CIK first), found or made as every write does.
+  const [companyId] =
+    keep('companyName') || keep('domain')
+      ? [lead.companyId]
+      : await upsertCompanies(query, [{ companyName: value('companyName'), domain: value('domain'), location: value('location'), cik: fields.cik, industry: value('industry') }]);
   await query(
     `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round, round_label = $7,
             location = $8, funding_date = $9::date, description = $10, tags = $11::text[], company_id = $12, updated_at = now()
@@ -305,23 +309,31 @@ export async function mergeWritten(query: RawQuery, written: { id: string; lead?
   }
   if (fresh.length === 0) return outcome;
 
-  // Candidates: leads of the merged sources funded within 30 days of a written lead whose company may be the same
-  // (same CIK, same domain, or a name that starts the same); the rules above decide.
-  const dates = fresh.map((row) => row.fundingDate).sort();
+  // Candidates: leads of the other merged sources funded within 30 days of a written lead whose company may be
+  // the same (same CIK, same domain, or a name that starts the same); the rules above decide. A source's own
+  // leads are never candidates for its rows, so a release of one source alone compares nothing.
   const prefix = (name: string) => normalizeCompanyIdentityName(name).slice(0, 4);
-  const candidates = await loadLeads(
-    query,
-    `l.source = any($1::text[]) and l.funding_date between $2::date - 30 and $3::date + 30
-     and (c.cik = any($4::text[]) or l.domain = any($5::text[]) or left(lower(regexp_replace(l.company_name, '[^[:alnum:]]', '', 'g')), 4) = any($6::text[]))`,
-    [
-      MERGED_SOURCES,
-      dates[0],
-      dates[dates.length - 1],
-      fresh.map((row) => row.cik).filter(Boolean),
-      fresh.map((row) => row.domain).filter(Boolean),
-      fresh.map((row) => prefix(row.companyName)).filter(Boolean),
-    ],
-  );
+  const candidates: LeadRow[] = [];
+  for (const source of new Set(fresh.map((row) => row.source))) {
+    const group = fresh.filter((row) => row.source === source);
+    const dates = group.map((row) => row.fundingDate).sort();
+    candidates.push(
+      ...(await loadLeads(
+        query,
+        `l.source = any($1::text[]) and l.funding_date between $2::date - 30 and $3::date + 30
+         and (c.cik = any($4::text[]) or l.domain = any($5::text[]) or left(lower(regexp_replace(l.company_name, '[^[:alnum:]]', '', 'g')), 4) = any($6::text[]))`,
+        [
+          MERGED_SOURCES.filter((other) => other !== source),
+          dates[0],
+          dates[dates.length - 1],
+          group.map((row) => row.cik).filter(Boolean),
+          group.map((row) => row.domain).filter(Boolean),
+          group.map((row) => prefix(row.companyName)).filter(Boolean),
+        ],
+      )),
+    );
+  }
+  if (candidates.length === 0) return outcome;
   const splitPairs = await query('select key_a, key_b from lead_split_pairs where key_a = any($1::text[])', [fresh.map((row) => row.identityKey)]);
   const apart = new Set(splitPairs.rows.map((row) => `${String(row.key_a)}\n${String(row.key_b)}`));
   const gone = new Set<string>();
@@ -391,7 +403,7 @@ export async function splitLead(query: RawQuery, leadId: string): Promise<string
         sourceId,
         sourceUrl,
         report.identityKey,
-        fields.companyId ?? lead.companyId,
+        (await upsertCompanies(query, [{ companyName: fields.companyName, domain: fields.domain, location: fields.location, cik: fields.cik, industry: fields.industry }]))[0],
       ],
     );
     const newId = String(inserted.rows[0]!.id);
