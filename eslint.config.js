@@ -11,7 +11,7 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const upward = (layers, message) => ({ regex: `^(@/|(\\.\\./)+)(${layers})(/|$)`, message });
-const WEB_BELOW_FEATURES = upward('app|routes|features', 'components, lib and config sit below features: they import no feature, route or app file.');
+const WEB_BELOW_FEATURES = upward('app|routes|features|islands', 'components, lib and config sit below features: they import no feature, route, island or app file.');
 
 /** A server module's own files are its business: others import only what its index.ts exports. */
 const MODULE_INTERNALS = 'Import another server module through its index.ts (apps/server/src/modules/<name>/index.ts), not its internals.';
@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Only config.ts reads the environment (STYLE.md habit 4).
+    // Only config.ts reads the environment (docs/style.md habit 4).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
@@ -87,8 +87,13 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            upward('app|routes', 'A feature never imports app/ or routes/: they import features, not the other way round.'),
+            upward('app|routes|islands', 'A feature never imports app/, routes/ or islands/: they import features, not the other way round.'),
             { regex: `^@/features/(?!${feature}/)`, message: 'A feature never imports another feature: move what both need to components/, lib/ or config/.' },
+            {
+              // The same by a relative path (../billing/api, ../../features/billing/api).
+              regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: 'A feature never imports another feature, by alias or relative path: move what both need to components/, lib/ or config/.',
+            },
           ],
         },
       ],
@@ -100,6 +105,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/routes/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upward('app', 'Routes never import app/: the app shell imports routes.')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward('app|islands', 'Routes never import app/ or islands/: the app shell imports routes.')] }] },
+  },
+  {
+    // Islands are the public pages' small entries (docs/decisions/010): they stand on features, components, lib and
+    // config like the app shell does, but never on a screen, or the page would load the whole app.
+    files: ['apps/web/src/islands/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward('routes', 'An island never imports a route: it would bring the whole app into a public page.')] }] },
   },
 );

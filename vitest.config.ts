@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/server/**/*.int.test.ts'],
+          // One migrated template per run; each test's database is a copy of it (apps/server/test/global-setup.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite is single-threaded WASM and the machine has 2 cores.

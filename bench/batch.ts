@@ -64,8 +64,16 @@ try {
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email: ADMIN, password: 'bench-password-1', name: 'bench' }),
   });
-  const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  await verifyFromOutbox(dataDir, ADMIN);
+  if (!signUp.ok) throw new Error(`bench sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  // The admin link ends the sign-up's session and sets the password again: sign in afresh.
+  await verifyFromOutbox(dataDir, ADMIN, 'bench-password-1');
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: ADMIN, password: 'bench-password-1' }),
+  });
+  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
   const timed = async (fn: () => Promise<Response>) => {
     const started = performance.now();
     const response = await fn();

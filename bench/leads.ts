@@ -48,8 +48,12 @@ async function signIn(base: string, dataDir: string): Promise<string> {
   const signedUp = response.ok;
   if (!response.ok) response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body });
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
-  // A new admin account is admin once its address is verified.
-  if (signedUp) await verifyFromOutbox(dataDir, BENCH_EMAIL);
+  // A new admin account is admin once its address is verified; the link ends its sessions, so sign in again.
+  if (signedUp) {
+    await verifyFromOutbox(dataDir, BENCH_EMAIL, 'bench-password-1');
+    response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body });
+    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  }
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 export const serverEntry = path.join(root, 'apps/server/src/server.ts');
+/** The server as production runs it (npm run build, then plain node). */
+export const builtServerEntry = path.join(root, 'apps/server/dist/server.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,10 +35,12 @@ export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export function spawnServer(env: Record<string, string>): ChildProcess {
+/** Starts the server from its TypeScript sources through tsx (`from: 'source'`, the default) or from the build. */
+export function spawnServer(env: Record<string, string>, from: 'source' | 'build' = 'source'): ChildProcess {
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written on exit).
   const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', serverEntry], {
+  const entry = from === 'build' ? ['--enable-source-maps', builtServerEntry] : ['--import', 'tsx', serverEntry];
+  return spawn(process.execPath, [...extra, ...entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -68,9 +72,10 @@ export function printTable(headers: string[], rows: (string | number)[][]): void
 
 /**
  * The admin role waits for a verified address: follows the verification link the server (without
- * SMTP_URL) wrote to DATA_DIR/outbox for `email`.
+ * SMTP_URL) wrote to DATA_DIR/outbox for `email`. The admin link ends the account's sessions and asks for
+ * the password again: it is set back to `password`, and the caller signs in afresh.
  */
-export async function verifyFromOutbox(dataDir: string, email: string, timeoutMs = 10_000): Promise<void> {
+export async function verifyFromOutbox(dataDir: string, email: string, password?: string, timeoutMs = 10_000): Promise<void> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -81,6 +86,17 @@ export async function verifyFromOutbox(dataDir: string, email: string, timeoutMs
       if (!link) continue;
       const response = await fetch(link, { redirect: 'manual' });
       if (response.status !== 302) throw new Error(`verifying ${email} failed: ${response.status} ${await response.text()}`);
+      // The admin address's link ends the account's sessions and asks for the password again (decision 035).
+      const landing = new URL(response.headers.get('location') ?? '', link);
+      const token = landing.pathname === '/reset-password' ? landing.searchParams.get('token') : null;
+      if (token && password !== undefined) {
+        const reset = await fetch(new URL('/api/auth/reset-password', link), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: new URL(link).origin },
+          body: JSON.stringify({ token, newPassword: password }),
+        });
+        if (!reset.ok) throw new Error(`setting the password of ${email} failed: ${reset.status} ${await reset.text()}`);
+      }
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -67,7 +67,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node ${JSON.stringify(tsx)} ${JSON.stringify(path.join(root, 'apps/server/src/server.ts'))}`,
+      // The server as production runs it: the build (npm run build) with plain node.
+      command: `${JSON.stringify(process.execPath)} --enable-source-maps ${JSON.stringify(path.join(root, 'apps/server/dist/server.js'))}`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -11,6 +11,7 @@ const planted = {
   serverModule: path.join(root, 'apps/server/src/modules/zz-planted'),
   serverDb: path.join(root, 'apps/server/src/db/zz-planted'),
   webFeature: path.join(root, 'apps/web/src/features/leads/zz-planted'),
+  webIsland: path.join(root, 'apps/web/src/islands/zz-planted'),
 };
 
 function plant(file: string, text: string): string {
@@ -48,6 +49,22 @@ describe('layering rules (eslint.config.js)', () => {
     expect(await rulesFor(eslint, app)).toContain('no-restricted-imports');
     expect(await rulesFor(eslint, other)).toContain('no-restricted-imports');
     expect(await rulesFor(eslint, lawful)).toEqual([]);
+  }, 60_000);
+
+  it('reports a web feature importing another feature by a relative path, not its own files that way', async () => {
+    const other = plant(path.join(planted.webFeature, 'relative-admin.ts'), "import { IMPORT_URL } from '../../admin/api';\nexport const url = IMPORT_URL;\n");
+    const viaFeatures = plant(path.join(planted.webFeature, 'relative-billing.ts'), "import * as billing from '../../../features/billing/api';\nexport const api = billing;\n");
+    const own = plant(path.join(planted.webFeature, 'relative-own.ts'), "import * as leads from '../api';\nexport const api = leads;\n");
+    expect(await rulesFor(eslint, other)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, viaFeatures)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, own)).toEqual([]);
+  }, 60_000);
+
+  it('reports an island importing a route, and a feature importing an island', async () => {
+    const island = plant(path.join(planted.webIsland, 'uses-route.ts'), "import * as landing from '../../routes/marketing/landing';\nexport const page = landing;\n");
+    const feature = plant(path.join(planted.webFeature, 'uses-island.ts'), "import * as island from '../../../islands/hand-over';\nexport const hand = island;\n");
+    expect(await rulesFor(eslint, island)).toContain('no-restricted-imports');
+    expect(await rulesFor(eslint, feature)).toContain('no-restricted-imports');
   }, 60_000);
 
   it('reports db/ importing a module', async () => {

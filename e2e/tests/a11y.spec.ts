@@ -26,6 +26,14 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await open(page, '/reset-password', 'Reset Password');
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await expectNoSeriousA11yViolations(page, { label: '/reset-password with an error' });
+
+    // The mailed sign-in link's page, its password form and its dead-link state.
+    await open(page, '/signin/link?token=made-up-token', 'Finish signing in');
+    await expectNoSeriousA11yViolations(page, { label: '/signin/link' });
+    await page.getByLabel('Password').fill('any password here');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'This sign-in link is not valid' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: '/signin/link with a dead link' });
   });
 
   test('a subscriber\u2019s dashboard (with the contacts dialog), historical leads, saved searches and profile', async ({ page, request }) => {

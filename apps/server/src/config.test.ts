@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ENV_VARIABLES, envDefault, envParse, loadConfig } from './config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -101,5 +103,28 @@ describe('loadConfig', () => {
     const names = problemsOf({ EDGAR_USER_AGENT: 'Fundwire', EDGAR_BASE_URL: 'sec.gov', EDGAR_BACKFILL_DAYS: '-1', EDGAR_POLL_MINUTES: '0' }).map((problem) => problem.split(':')[0]);
     expect(names).toEqual(['EDGAR_USER_AGENT', 'EDGAR_BASE_URL', 'EDGAR_BACKFILL_DAYS', 'EDGAR_POLL_MINUTES']);
     expect(problemsOf({ EDGAR_POLL_MINUTES: '1.5' })[0]).toMatch(/^EDGAR_POLL_MINUTES: must be a whole number/);
+  });
+});
+
+describe('.env.example', () => {
+  // Lines such as "# PORT=3000" or "PORT=3000": the variable and the default written for it.
+  const file = readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');
+  const written = new Map<string, string>();
+  for (const line of file.split('\n')) {
+    const match = /^#? ?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (match) written.set(match[1]!, match[2]!);
+  }
+
+  it('lists every variable config.ts reads, and no other', () => {
+    expect([...written.keys()].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('writes each variable with the default config.ts applies (empty: unset)', () => {
+    const wrong: string[] = [];
+    for (const [name, value] of written) {
+      const documented = value === '' ? undefined : envParse(name, value);
+      if (JSON.stringify(documented) !== JSON.stringify(envDefault(name))) wrong.push(`${name}=${value}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

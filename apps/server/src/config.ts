@@ -99,6 +99,21 @@ const envSchema = z.object({
   FUNDRAISINGFOX_POLL_HOURS: wholeNumber(24, 1, 24 * 31),
 });
 
+/** Every variable the server reads: `.env.example` lists each one (config.test.ts checks they agree). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
+
+/** The value a variable takes when it is unset, as the schema parses it (undefined: unset means off). */
+export function envDefault(name: string): unknown {
+  const field = envSchema.shape[name as keyof typeof envSchema.shape];
+  return field.safeParse(undefined).data;
+}
+
+/** How the schema reads a written value (undefined when the value is refused). */
+export function envParse(name: string, value: string): unknown {
+  const field = envSchema.shape[name as keyof typeof envSchema.shape];
+  return field.safeParse(value).data;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -11,6 +11,8 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'GET /api/public-config': 'public',
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
+  'POST /api/auth/sign-in/email-link': 'public',
+  'POST /api/auth/sign-in/email-link/verify': 'public',
   'GET /api/me': 'user',
   'GET /api/leads': 'subscriber',
   'GET /api/leads/stats': 'subscriber',

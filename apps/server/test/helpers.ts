@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, loggerOptions, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -47,13 +49,25 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+let pgliteTemplate: Blob | undefined;
+
+/** The migrated PGlite data directory global-setup.ts dumped for this run, read once per test file. */
+function migratedPgliteDump(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return pgliteTemplate;
+}
+
+/**
+ * A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Both start as
+ * a copy of the run's migrated template (global-setup.ts); opening them still runs the migrator, which finds
+ * nothing left to apply.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteDataDump: migratedPgliteDump() });
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const server = await createPostgresDatabase();
+  const server = await createPostgresDatabase({ template: inject('postgresTemplate') || undefined });
   const database = await openDatabase({ databaseUrl: server.url, dataDir: makeTempDir() });
   return {
     database,
@@ -158,13 +172,34 @@ export async function verificationLinkFor(t: TestApp, email: string): Promise<UR
   throw new Error(`no verification mail to ${email}`);
 }
 
-/** Follows the verification link mailed to `email`, as a click in the mail would (no cookie needed). */
-export async function followVerificationLink(t: TestApp, email: string): Promise<void> {
+/** The password the admin account is given when its verification link is followed (see followVerificationLink). */
+export const ADMIN_TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * Follows the verification link mailed to `email`, as a click in the mail would (no cookie needed). The admin
+ * address's link ends the account's sessions and lands on the set-a-new-password form (plugins/admin-ownership.ts):
+ * this sets `newPassword` there, as the link's holder would. Returns where the link led.
+ */
+export async function followVerificationLink(t: TestApp, email: string, newPassword = ADMIN_TEST_PASSWORD): Promise<string> {
   const link = await verificationLinkFor(t, email);
   const response = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-  if (response.statusCode !== 302 || String(response.headers.location).includes('error=')) {
-    throw new Error(`verification failed: ${response.statusCode} ${String(response.headers.location)} ${response.body}`);
+  const location = String(response.headers.location);
+  if (response.statusCode !== 302 || location.includes('error=')) {
+    throw new Error(`verification failed: ${response.statusCode} ${location} ${response.body}`);
   }
+  const token = location.startsWith('/reset-password?') ? new URL(location, t.config.appUrl).searchParams.get('token') : null;
+  if (token) {
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.config.appUrl }, payload: { token, newPassword } });
+    if (reset.statusCode !== 200) throw new Error(`setting the admin password failed: ${reset.statusCode} ${reset.body}`);
+  }
+  return location;
+}
+
+/** Signs in with email and password; the session as a cookie header value. */
+export async function signInWithPassword(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: app.config.appUrl }, payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookiesFrom(response.headers['set-cookie']);
 }
 
 export type Role = 'visitor' | 'user' | 'subscriber' | 'admin';
@@ -175,8 +210,12 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
   const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const email = role === 'admin' ? t.config.adminEmail : `${role}-${unique}@example.com`;
   const account = await signUp(t.app, email);
-  // The admin address is an ordinary account until its verification link is followed.
-  if (role === 'admin') await followVerificationLink(t, email);
+  // The admin address is an ordinary account until its verification link is followed; following it ends the
+  // sign-up's session and sets the password again, so the admin signs in afresh.
+  if (role === 'admin') {
+    await followVerificationLink(t, email, account.password);
+    account.cookie = await signInWithPassword(t.app, email, account.password);
+  }
   if (role === 'subscriber') {
     await t.database.db.insert(subscriptions).values({ userId: account.userId, status: 'active', priceId: 'price_test_monthly' });
   }
@@ -186,14 +225,14 @@ export async function signInAs(t: TestApp, role: Role): Promise<Record<string, s
 
 /**
  * A new PostgreSQL database even on the PGlite run: tests of several server processes or instances
- * need a database server they can all reach. Dropped by dispose().
+ * need a database server they can all reach. Empty unless `template` names a database to copy. Dropped by dispose().
  */
-export async function createPostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
+export async function createPostgresDatabase(options: { template?: string | undefined } = {}): Promise<{ url: string; dispose(): Promise<void> }> {
   const base = TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `fundwire_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

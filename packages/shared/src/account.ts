@@ -82,3 +82,36 @@ export const visitResponseSchema = z.object({
   visitAt: z.string(),
 });
 export type VisitResponse = z.infer<typeof visitResponseSchema>;
+
+/** RFC 5321's limit for a whole address: longer ones are refused before any lookup or rate-limit key. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX_LENGTH} characters`;
+
+/**
+ * `POST /api/auth/sign-in/email-link`: mail a one-time sign-in link to the account's address. With the right
+ * password it signs in from a new address even while password attempts from new addresses are limited.
+ */
+export const signInLinkRequestSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG_MESSAGE)
+    .pipe(z.email({ error: 'Please enter a valid email address' }))
+    .transform((email) => email.toLowerCase()),
+});
+export type SignInLinkRequest = z.input<typeof signInLinkRequestSchema>;
+
+export const SIGN_IN_LINK_SENT_MESSAGE = 'If an account uses this address, we sent it a sign-in link. It works once, for 15 minutes.';
+export const signInLinkSentSchema = z.object({ message: z.string() });
+
+/** `POST /api/auth/sign-in/email-link/verify`: the mailed token and the account's password. */
+export const signInLinkVerifySchema = z.object({
+  token: z.string({ error: 'The sign-in link is incomplete' }).min(1, 'The sign-in link is incomplete').max(200, 'The sign-in link is not valid'),
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(1000, 'Password is too long'),
+});
+export type SignInLinkVerify = z.infer<typeof signInLinkVerifySchema>;
+
+export const SIGN_IN_LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one from the sign-in page.';
+export const SIGN_IN_LINK_WRONG_PASSWORD_MESSAGE = 'Invalid email or password';
+export const signInLinkVerifiedSchema = z.object({ ok: z.literal(true) });

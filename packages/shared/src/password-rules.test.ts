@@ -13,6 +13,18 @@ describe('passwordProblem', () => {
     expect(await passwordProblem('QwertyUiop')).toBe(PASSWORD_MESSAGES.common);
   });
 
+  it('refuses a common word dressed up with digits, symbols and look-alike letters, with the common message', async () => {
+    for (const password of ['Password123!', 'Passw0rd!!', 'P@ssw0rd2024', '2024!!Password', 'monkey123456', 'Dragon!!!!!!', 'qwertyuiop1!']) {
+      expect(await passwordProblem(password, 'ada@example.com'), password).toBe(PASSWORD_MESSAGES.common);
+    }
+  });
+
+  it('keeps accepting passwords that merely contain digits, symbols or a short common fragment', async () => {
+    for (const password of ['correct horse battery!1', 'Tr0ub4dor&3x!', 'blue-kettle-42-river', 'xq7!Lm2#pz']) {
+      expect(await passwordProblem(password, 'ada@example.com'), password).toBeNull();
+    }
+  });
+
   it('accepts a long, uncommon password', async () => {
     expect(await passwordProblem('correct horse battery', 'ada@example.com')).toBeNull();
     expect(basicPasswordProblem('correct horse battery', 'ada@example.com')).toBeNull();

@@ -12,12 +12,12 @@ export function scheduleSavedSearchAlerts(app: FastifyInstance, options: { chann
     // A full batch means there may be more; stop at a partial one.
     for (;;) {
       if (signal.aborted) return;
-      const result = await matchLeadChanges(app.database, { timeZone: app.config.alertTimeZone, adminEmail: app.config.adminEmail });
+      const result = await matchLeadChanges(app.database, { timeZone: app.config.alertTimeZone, adminEmail: app.config.adminEmail, billingMode: app.billing.mode });
       if (result.matches > 0) app.log.info(result, 'saved-search matches');
       if (result.changes < MATCH_BATCH_SIZE) break;
     }
     const sent = await drainAlertDeliveries(
-      { database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, adminEmail: app.config.adminEmail, channels: options.channels ?? {} },
+      { database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, adminEmail: app.config.adminEmail, billingMode: app.billing.mode, channels: options.channels ?? {} },
       { workerId, signal },
     );
     if (sent.delivered || sent.failed || sent.retried) app.log.info(sent, 'saved-search alerts');

@@ -5,17 +5,20 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
+import { EMAIL_MAX_LENGTH, EMAIL_TOO_LONG_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@fundwire/shared';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema/index.js';
-import { AppError, tooManyRequests } from '../errors.js';
+import { AppError, badRequest, tooManyRequests } from '../errors.js';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates/account-mail.js';
 import { loadInstallationSecret } from '../db/secrets.js';
 import type { Mailer } from '../mail/transport.js';
 import { getAuthContext, invalidateAuthCache, isAdminAccount } from './access.js';
+import { takeOverAdminAccount, unverifiedAdminAccount } from './admin-ownership.js';
+import { registerSignInLink } from './sign-in-link.js';
 import {
   createRateLimiter,
   isKnownSignInAddress,
@@ -209,6 +212,33 @@ async function newPasswordOf(request: FastifyRequest, pathname: string, database
   return { password, email: row?.email };
 }
 
+// Emails longer than EMAIL_MAX_LENGTH are refused before anything (a rate-limit key, a lookup) is built from them.
+export { EMAIL_TOO_LONG_MESSAGE } from '@fundwire/shared';
+
+/**
+ * better-auth's update-user takes any fields of the user table (a null name ends in a 500). What an account may
+ * change about itself: its name and picture, nothing else.
+ */
+const updateUserBodySchema = z.strictObject({
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'name must not be empty').max(200, 'name must be at most 200 characters').optional(),
+  image: z.string({ error: 'image must be text or null' }).max(2048, 'image must be at most 2048 characters').nullable().optional(),
+});
+
+/** What is wrong with an /api/auth/* body before better-auth or the limiter sees it, or undefined. */
+export function authBodyProblem(pathname: string, body: unknown): string | undefined {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  if (typeof fields?.email === 'string' && fields.email.trim().length > EMAIL_MAX_LENGTH) return EMAIL_TOO_LONG_MESSAGE;
+  if (pathname === '/api/auth/update-user') {
+    const parsed = updateUserBodySchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}. Only name and image can be changed here`;
+      return issue?.message ?? 'Invalid request body';
+    }
+  }
+  return undefined;
+}
+
 function bodyEmail(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
@@ -266,11 +296,27 @@ export async function registerAuth(
     }
   };
 
+  // Password plus a mailed link: signs in from a new address while the account-wide limit holds (static routes,
+  // so they win over the catch-all below; the same body checks run first).
+  registerSignInLink(app, {
+    config,
+    database,
+    mailer,
+    auth,
+    limiter,
+    perIp: rule(rateLimits.resetPerIp),
+    perAccount: rule(rateLimits.resetPerAccount),
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, config.appUrl);
+      if (request.method === 'POST') {
+        const problem = authBodyProblem(url.pathname, request.body);
+        if (problem) throw badRequest(problem);
+      }
       const limits = request.method === 'POST' ? guarded[url.pathname] : undefined;
       const email = bodyEmail(request);
       const ip = clientIp(request);
@@ -288,6 +334,12 @@ export async function registerAuth(
         if (problem) throw new AppError(400, 'weak_password', problem, { code: 'PASSWORD_TOO_WEAK' });
       }
 
+      // The ADMIN_EMAIL link's first use hands the account to whoever holds the link (plugins/admin-ownership.ts).
+      const verifyingAdmin =
+        request.method === 'GET' && url.pathname === '/api/auth/verify-email'
+          ? await unverifiedAdminAccount(database, config.adminEmail, url.searchParams.get('token'))
+          : undefined;
+
       const headers = fromNodeHeaders(request.headers);
       const hasBody = request.body !== undefined && request.body !== null && request.method !== 'GET';
       if (hasBody) {
@@ -301,6 +353,16 @@ export async function registerAuth(
       // Whatever changed a session (sign-out, password reset, revocation) or a role (a verified email)
       // must not be served from the cache.
       if (request.method === 'POST' || url.pathname === '/api/auth/verify-email') invalidateAuthCache(request.server);
+
+      // Whatever better-auth answered (a redirect, or JSON for a link without callbackURL): if the address is now
+      // verified, the account changes hands (takeOverAdminAccount checks; a failed verification leaves it alone).
+      if (verifyingAdmin) {
+        const setPassword = await takeOverAdminAccount(database, verifyingAdmin);
+        if (setPassword) {
+          invalidateAuthCache(request.server, verifyingAdmin);
+          return reply.header('cache-control', 'no-store').redirect(setPassword, 302);
+        }
+      }
 
       if (signingIn) await afterSignIn(email, ip, response.status);
       // Signing up is signing in from that address too.

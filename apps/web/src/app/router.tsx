@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
                 path: paths.resetPassword,
                 lazy: () => import('@/routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
               },
+              {
+                path: paths.signInLink,
+                lazy: () => import('@/routes/auth/sign-in-link').then((m) => ({ Component: m.SignInLinkRoute })),
+              },
             ],
           },
           {

@@ -1,10 +1,12 @@
-// Every URL in the web app, in one place (STYLE.md habit 7). Routes and links both read from here.
+// Every URL in the web app, in one place (docs/style.md habit 7). Routes and links both read from here.
 
 export const paths = {
   home: '/',
   pricing: '/pricing',
   freeLeads: '/free-leads',
   signIn: '/signin',
+  /** The mailed one-time sign-in link (?token=...): asks for the password to finish. */
+  signInLink: '/signin/link',
   signUp: '/signup',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',

@@ -111,11 +111,11 @@ export const leads = pgTable(
     index('leads_round_funding_date_idx').on(table.fundingRound, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('leads_funding_amount_idx').on(table.fundingAmount),
     // A location, newest first (migration 0024, INCLUDEs the other filter columns): a location with an amount or an
-    // industry is counted and paged in its own range (Berlin of $100M or more: 11,700 of Berlin's 33,000 entries read
-    // for its limited count, 7 ms, where the amount and trigram bitmaps took 97 ms). Decision 026.
+    // industry is counted and paged in its own range, reading a part of the location's entries instead of the amount
+    // and trigram bitmaps (decision 026 has the measurements).
     index('leads_location_funding_date_idx').on(table.location, table.fundingDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    // A round with an amount range (Seed of $100M or more: none at a million leads, where walking the round's
-    // order index read all 281,000 Seed leads, 70 ms): the range is read and counted here first, and when it holds
+    // A round with an amount range (Seed of $100M or more matches none, where walking the round's order index read
+    // every Seed lead): the range is read and counted here first, and when it holds
     // few leads they are filtered and sorted from it. INCLUDEs the other filter columns (migration 0023), so that is
     // index-only (decision 026).
     index('leads_round_amount_idx').on(table.fundingRound, table.fundingAmount),
@@ -170,8 +170,8 @@ export const leadLocations = pgTable('lead_locations', {
 /**
  * Every distinct word (lexeme) of the leads' search vectors, never pruned (a word no lead has any more matches
  * nothing). A search's last word is a prefix; looked up here, it is spelled out as the words it completes to, which the
- * search index matches as exact entries: a prefix is read as one list of every lead under it (`build:*`, 1M leads,
- * 64 ms next to a rare word), exact words are intersected with the rare word's list (1 ms; decision 026). Triggers on
+ * search index matches as exact entries: a prefix is read as one list of every lead under it, while exact words are
+ * intersected with a rarer word's list, far cheaper (decision 026 has the measurements). Triggers on
  * leads (migration 0021) keep it complete in the same transaction as every lead write. The text_pattern_ops index
  * serves prefix ranges (LIKE 'build%') under any collation.
  */

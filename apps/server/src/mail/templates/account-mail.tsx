@@ -68,3 +68,17 @@ export function resetPasswordMail(options: { to: string; url: string; appUrl: st
 export function verifyEmailMail(options: { to: string; url: string; appUrl: string }): Promise<MailMessage> {
   return oneLinkMail(VERIFY_EMAIL_MAIL, options);
 }
+
+export const SIGN_IN_LINK_MAIL: OneLinkMail = {
+  subject: 'Your Fundwire sign-in link',
+  preview: 'Finish signing in to Fundwire with your password',
+  title: 'Sign in to Fundwire',
+  intro:
+    'Someone asked for a sign-in link for your Fundwire account. If it was you, open the link below and enter your password: it signs you in even while password attempts from new places are limited.',
+  outro: 'The link works once and expires in 15 minutes. If you did not ask for it, ignore this mail: nobody can use it without your password.',
+  label: 'Finish signing in',
+};
+
+export function signInLinkMail(options: { to: string; url: string; appUrl: string }): Promise<MailMessage> {
+  return oneLinkMail(SIGN_IN_LINK_MAIL, options);
+}

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users, verifications } from '../../db/schema/index.js';
 import { buildApp } from '../../app.js';
-import { buildTestApp, cookiesFrom, signUp, testConfig, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, cookiesFrom, signInWithPassword, signUp, testConfig, type TestApp } from '../../../test/helpers.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp.js';
 
 function tokenFrom(text: string): string {
@@ -37,7 +37,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: t.config.appUrl },
-      payload: { email: 'cookie@example.com', password: 'password-123', name: 'cookie' },
+      payload: { email: 'cookie@example.com', password: 'lantern-harbor-123', name: 'cookie' },
     });
     expect(response.statusCode).toBe(200);
     const session = [response.headers['set-cookie']].flat().find((cookie) => String(cookie).includes('session_token'));
@@ -60,7 +60,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: t.config.appUrl },
-      payload: { email: 'twice@example.com', password: 'password-123', name: 'x' },
+      payload: { email: 'twice@example.com', password: 'lantern-harbor-123', name: 'x' },
     });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.statusCode).toBeLessThan(500);
@@ -104,7 +104,7 @@ describe('accounts', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toEqual(expect.objectContaining({ role: 'user', emailVerified: false }));
-    const cookie = cookiesFrom(response.headers['set-cookie']);
+    let cookie = cookiesFrom(response.headers['set-cookie']);
     const me = () => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     const session = () => t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     const adminOnly = () => t.app.inject({ method: 'GET', url: '/api/subscribers', headers: { cookie } });
@@ -127,12 +127,24 @@ describe('accounts', () => {
     expect(forged.headers.location).toContain('error=');
     expect((await adminOnly()).statusCode).toBe(403);
 
-    // Clicking the link (in any browser, no cookie needed) lands on the profile page and verifies the address.
+    // Clicking the link (in any browser, no cookie needed) verifies the address, ends the account's sessions and
+    // lands on the set-a-new-password form (auth-hardening.int.test.ts has the whole takeover).
     const followed = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(followed.statusCode).toBe(302);
-    expect(followed.headers.location).toBe('/profile');
+    const landing = new URL(String(followed.headers.location), t.config.appUrl);
+    expect(landing.pathname).toBe('/reset-password');
+    expect(landing.searchParams.get('verified')).toBe('admin');
+    expect((await me()).statusCode).toBe(401);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: t.config.appUrl },
+      payload: { token: landing.searchParams.get('token'), newPassword: 'correct horse battery' },
+    });
+    expect(reset.statusCode).toBe(200);
+    cookie = await signInWithPassword(t.app, 'boss@example.com', 'correct horse battery');
 
-    // At once, despite the session cache: admin.
+    // Signed in again: admin.
     expect((await me()).json()).toEqual(
       expect.objectContaining({ adminVerificationPending: false, user: expect.objectContaining({ role: 'admin', emailVerified: true }) }),
     );
@@ -319,7 +331,7 @@ describe('rate limits per IP and per account', () => {
             method: 'POST',
             url: '/api/auth/sign-up/email',
             headers: { origin: t.config.appUrl },
-            payload: { email, password: 'password-123', name: 'x' },
+            payload: { email, password: 'lantern-harbor-123', name: 'x' },
           })
           .then((response) => response.statusCode);
       expect([await signUpStatus('a1@example.com'), await signUpStatus('a2@example.com'), await signUpStatus('a3@example.com')]).toEqual([200, 200, 200]);
@@ -330,7 +342,7 @@ describe('rate limits per IP and per account', () => {
         url: '/api/auth/sign-up/email',
         headers: { origin: t.config.appUrl },
         remoteAddress: '10.0.0.2',
-        payload: { email: 'b1@example.com', password: 'password-123', name: 'x' },
+        payload: { email: 'b1@example.com', password: 'lantern-harbor-123', name: 'x' },
       });
       expect(other.statusCode).toBe(200);
 
@@ -359,7 +371,7 @@ describe('accounts over https', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: 'https://fundwire.example.com' },
-        payload: { email: 'secure@example.com', password: 'password-123', name: 'secure' },
+        payload: { email: 'secure@example.com', password: 'lantern-harbor-123', name: 'secure' },
       });
       expect(response.statusCode).toBe(200);
       const session = [response.headers['set-cookie']].flat().find((cookie) => String(cookie).includes('session_token'));

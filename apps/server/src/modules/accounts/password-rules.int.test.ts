@@ -25,6 +25,10 @@ describe('password rule', () => {
       ['          ', PASSWORD_MESSAGES.blank],
       ['1234567890', PASSWORD_MESSAGES.common],
       ['Password123', PASSWORD_MESSAGES.common],
+      // A common word plus digits or symbols, or with look-alike letters, is as common (issue 29 item 8).
+      ['Password123!', PASSWORD_MESSAGES.common],
+      ['Passw0rd!!', PASSWORD_MESSAGES.common],
+      ['!!Sunshine2026', PASSWORD_MESSAGES.common],
       ['grace.hopper-2026', PASSWORD_MESSAGES.containsEmail],
     ];
     for (const [password, message] of cases) {
@@ -62,6 +66,7 @@ describe('password rule', () => {
       t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.config.appUrl }, payload: { newPassword, token } });
     expect((await reset('12345678')).json()).toEqual({ error: PASSWORD_MESSAGES.tooShort, code: 'PASSWORD_TOO_WEAK' });
     expect((await reset('qwertyuiop')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
+    expect((await reset('Passw0rd!!')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
     const local = await reset('LINUS-rules-2026');
     expect(local.statusCode).toBe(400);
     expect(local.json()).toEqual({ error: PASSWORD_MESSAGES.containsEmail, code: 'PASSWORD_TOO_WEAK' });
@@ -78,6 +83,7 @@ describe('password rule', () => {
       });
     expect((await change('          ')).json()).toEqual({ error: PASSWORD_MESSAGES.blank, code: 'PASSWORD_TOO_WEAK' });
     expect((await change('basketball')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
+    expect((await change('Password123!')).json()).toEqual({ error: PASSWORD_MESSAGES.common, code: 'PASSWORD_TOO_WEAK' });
     expect((await change('second passphrase here')).statusCode).toBe(200);
   });
 });

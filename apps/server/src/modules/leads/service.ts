@@ -106,7 +106,7 @@ const MAX_PREFIX_COMPLETIONS = 50;
  * The search words as a tsquery for matching: searchQuery(q) with the last word's prefix spelled out as the words of
  * the leads that it completes to, when there are at most MAX_PREFIX_COMPLETIONS (search_match_query, migration 0021).
  * They match the same leads; the search index reads a prefix as one list of every lead under it, but intersects exact
- * words with a rarer word's list (`291 & build:*` 64 ms, `291 & (builds | buildings)` 1 ms at 1M leads). Ranks keep
+ * words with a rarer word's list, which is far cheaper (decision 026 has the measurements). Ranks keep
  * searchQuery(q): ts_rank weighs a list of alternatives differently from one prefix.
  */
 export async function matchingSearchQuery(db: Db, q: string): Promise<SQL> {
@@ -540,7 +540,7 @@ async function newestMatchIds(
 ): Promise<{ ids: PageId[]; lastPosition: number }> {
   // The window walks an order index and reads each row once, testing the search on it; rows stream, so the walk
   // stops as soon as `need` have matched. The settings keep it a walk: left to itself, the planner sorts every row of
-  // a multi-value filter (two industries: 154,000 rows, 100 ms) to take the first 2,000.
+  // a multi-value filter (two industries match a sixth of all leads) to take the first 2,000 (decision 026).
   const result = await withPlanSettings(db, { enable_sort: 'off', enable_bitmapscan: 'off', enable_seqscan: 'off' }, (tx) =>
     tx.execute(sql`
     select window_id::text as id, position
@@ -762,7 +762,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
  * A filter's count without its search words. "Has contacts" is counted as the filter without it less its leads
  * without contacts (the stored flag, true exactly for those: migration 0020), when that count is exact or none lack
  * contacts. Counted directly, every match up to the limit was probed in the contacts index, because the planner
- * estimates that probe (a semi-join) too loosely to trust (an industry with contacts: 46 ms at a million leads).
+ * estimates that probe (a semi-join) too loosely to trust (decision 026).
  * `columns` is columnConditions(filter, locations), which the page already built.
  */
 async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[] | undefined, columns: SQL | undefined): Promise<MatchCount> {
@@ -781,7 +781,7 @@ async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[
 
 /** The filter's stated rounds with its amount range, when it has both (what leads_round_amount_idx reads) and no
  * filter on a column the index does not hold: the read must stay index-only, or the planner, expecting thousands of
- * rows to fetch from the table, scans the table instead (Pre-Seed of $5M or more without contacts: 560 ms). Those
+ * rows to fetch from the table, scans the table instead (decision 026 has the case). Those
  * filters (no contacts, added after) have their own indexes. */
 function roundAmountRange(filter: LeadFilter): SQL | undefined {
   const rounds = filter.fundingRound;
@@ -798,7 +798,7 @@ function roundAmountRange(filter: LeadFilter): SQL | undefined {
  * A page of a filter with a round and an amount range that holds at most NARROW_RANGE_CAP leads, with the count of its
  * matches; undefined for any other filter. The planner takes round and amount as independent, and they are not: it
  * expects 24,000 Seed rounds of $100M or more at a million leads where there are none, and walks the round's order
- * index (every Seed lead, 70 ms) to meet them. The range is counted in its own index first (at most CAP + 1 entries);
+ * index (every Seed lead) to meet them. The range is counted in its own index first (at most CAP + 1 entries);
  * when it is small, its leads are filtered, counted and sorted there, index-only.
  */
 async function narrowColumnPage(

@@ -2,6 +2,7 @@
 // zone's calendar date it belongs to. Preparing an edition inserts it and all its deliveries in one
 // transaction; the id's primary key lets only one instance prepare it, however many try at once.
 import { nextSend, previousSend, zonedDate, type EditionCadence } from '@fundwire/shared';
+import { sql } from 'drizzle-orm';
 import type { Database, RawQuery } from '../../db/client.js';
 
 export type EditionKind = 'newsletter-weekly' | 'alerts-weekly' | 'alerts-daily';
@@ -64,9 +65,13 @@ const PERIOD_MS: Record<EditionCadence, number> = { weekly: 7 * 86_400_000, dail
  */
 export async function prepareEdition(
   database: Database,
-  options: { kind: EditionKind; now: Date; timeZone: string; trigger: 'schedule' | 'admin' },
+  options: { kind: EditionKind; now: Date; timeZone: string; trigger: 'schedule' | 'admin'; billingMode?: 'stripe' | 'test' },
 ): Promise<PreparedEdition> {
   const { kind, now, timeZone, trigger } = options;
+  // Alert digests carry contacts: their recipients are the accounts with paid access by the one rule
+  // (billing/paid-access.ts: active or trialing, not ended, and with Stripe no leftover test subscription).
+  // The sender checks it again when it sends.
+  const paidUserIds = kind === 'newsletter-weekly' ? [] : await subscribersWithPaidAccess(database, now, options.billingMode);
   const id = editionId(kind, now, timeZone);
   const cadence = cadenceOf(kind);
   const scheduledFor = periodSendTime(kind, now, timeZone);
@@ -103,16 +108,23 @@ export async function prepareEdition(
          from users u
          join subscriptions s on s.user_id = u.id
          left join alert_settings a on a.user_id = u.id
-         where s.status in ('active', 'trialing')
-           and not (s.cancel_at_period_end and s.current_period_end is not null and s.current_period_end <= $4)
+         where u.id = any($4::text[])
            and coalesce(a.frequency, 'weekly') = $2
          on conflict do nothing returning recipient`,
-        [id, cadence, defaultStart.toISOString(), now.toISOString()],
+        [id, cadence, defaultStart.toISOString(), paidUserIds],
       );
     }
     await query(`update mail_editions set recipient_count = $2 where id = $1`, [id, deliveries.rows.length]);
     return { id, created: true, recipientCount: deliveries.rows.length };
   });
+}
+
+/** Accounts whose subscription gives paid access at `now` (the admin's own access needs no digest). */
+async function subscribersWithPaidAccess(database: Database, now: Date, billingMode: 'stripe' | 'test' | undefined): Promise<string[]> {
+  // Loaded with the first alert edition, as the sender does: a newsletter-only run does without billing's imports.
+  const { withPaidAccessNow } = await import('../billing/index.js');
+  const paid = await withPaidAccessNow(database.db, { adminEmail: '', billingMode }, sql`(select user_id from subscriptions)`, now.getTime());
+  return [...paid];
 }
 
 /**
@@ -128,12 +140,12 @@ export function isDue(kind: EditionKind, now: Date, timeZone: string): boolean {
 }
 
 /** Prepares every edition whose send time has come in the current period and that does not exist yet. */
-export async function prepareDueEditions(database: Database, now: Date, timeZone: string): Promise<PreparedEdition[]> {
+export async function prepareDueEditions(database: Database, now: Date, timeZone: string, billingMode?: 'stripe' | 'test'): Promise<PreparedEdition[]> {
   const prepared: PreparedEdition[] = [];
   for (const kind of ['newsletter-weekly', 'alerts-weekly', 'alerts-daily'] as const) {
     // Only once the period's send time has passed (an early tick waits for 09:00), and not days late.
     if (!isDue(kind, now, timeZone)) continue;
-    const result = await prepareEdition(database, { kind, now, timeZone, trigger: 'schedule' });
+    const result = await prepareEdition(database, { kind, now, timeZone, trigger: 'schedule', billingMode });
     if (result.created) prepared.push(result);
   }
   return prepared;

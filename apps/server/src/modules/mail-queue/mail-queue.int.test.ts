@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { nextSend } from '@fundwire/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index.js';
-import { PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
+import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION, withPaidAccessNow } from '../billing/index.js';
 import { buildAppOn, buildTestApp, createPostgresDatabase, signUp, type TestApp } from '../../../test/helpers.js';
 import { addActiveSubscribers, addLeads, countDeliveries, mailDeps, setAddedAt, testLead } from '../../../test/mail.js';
 import { startSmtpThatOutlivesASender } from '../../../test/crash-smtp.js';
@@ -157,6 +157,56 @@ describe('alert digests for paying subscribers', () => {
     expect(await countDeliveries(t.database, edition.id)).toEqual({ sent: 2, failed: 1 });
     expect(smtp.mails.filter((mail) => mail.to.includes('flaky@example.com') && mail.text.includes('Retry Co'))).toHaveLength(1);
     expect(smtp.mails.some((mail) => mail.to.includes('gone@example.com'))).toBe(false);
+  });
+});
+
+describe('alert digests with Stripe as the payment provider', () => {
+  let smtp: SmtpReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await buildTestApp({
+      SMTP_URL: smtp.url,
+      STRIPE_SECRET_KEY: 'sk_test_fundwire',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_fundwire',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fundwire',
+      STRIPE_PRICE_MONTHLY: 'price_live_monthly',
+      STRIPE_PRICE_ANNUAL: 'price_live_annual',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('leaves out a subscription left by the test checkout (sub_test_…): the scheduled edition follows the one paid-access rule', async () => {
+    expect(t.app.billing.mode).toBe('stripe');
+    const real = await signUp(t.app, 'stripe-payer@example.com');
+    const leftover = await signUp(t.app, 'test-leftover@example.com');
+    await t.database.db.insert(subscriptions).values([
+      { userId: real.userId, status: 'active', plan: 'monthly', priceId: 'price_live_monthly', stripeSubscriptionId: 'sub_1RealOne' },
+      { userId: leftover.userId, status: 'active', plan: 'monthly', priceId: 'price_test_monthly', stripeSubscriptionId: 'sub_test_0123456789abcdef' },
+    ]);
+    // The scheduler's own run, at this week's Monday 09:00 send: the weekly edition is prepared and sent.
+    const now = new Date(nextSend('weekly', new Date(), NY).getTime() + 60_000);
+    await addLeads(t.database, [testLead({ companyName: 'Paid Only Co', fundingDate: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) })]);
+    await setAddedAt(t.database, ['Paid Only Co'], new Date(now.getTime() - HOUR));
+    await runMailSchedule(mailDeps(t.app), now, { deadline: Date.now() + 10_000 });
+
+    const rows = await t.database.rawTransaction((query) =>
+      query(`select d.recipient, d.status from mail_deliveries d join mail_editions e on e.id = d.edition_id where e.kind = 'alerts-weekly' order by d.recipient`),
+    );
+    expect(rows.rows).toEqual([{ recipient: 'stripe-payer@example.com', status: 'sent' }]);
+    expect(smtp.mails.some((mail) => mail.to.includes('stripe-payer@example.com') && mail.text.includes('Paid Only Co'))).toBe(true);
+    expect(smtp.mails.some((mail) => mail.to.includes('test-leftover@example.com'))).toBe(false);
+
+    // The same rule every other paid channel asks when it delivers (saved-search mail, Slack, webhooks, the matcher).
+    const rule = { adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode };
+    expect(await hasPaidAccessNow(t.database.db, rule, real.userId)).toBe(true);
+    expect(await hasPaidAccessNow(t.database.db, rule, leftover.userId)).toBe(false);
+    expect([...(await withPaidAccessNow(t.database.db, rule, [real.userId, leftover.userId]))]).toEqual([real.userId]);
+    // In test mode (development), the test checkout's subscriptions are the real ones.
+    expect(await hasPaidAccessNow(t.database.db, { ...rule, billingMode: 'test' }, leftover.userId)).toBe(true);
   });
 });
 

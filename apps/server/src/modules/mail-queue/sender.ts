@@ -20,6 +20,8 @@ export interface SenderDeps {
   appUrl: string;
   /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
   adminEmail: string;
+  /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
+  billingMode?: 'stripe' | 'test';
   log: FastifyBaseLogger;
 }
 
@@ -231,7 +233,7 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
       // Alert digests carry contacts: paid data, so the account must have paid access now, not only when the edition was prepared.
       if (delivery.userId) {
         const { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } = await loadBilling();
-        if (!(await hasPaidAccessNow(database.db, deps.adminEmail, delivery.userId))) {
+        if (!(await hasPaidAccessNow(database.db, { adminEmail: deps.adminEmail, billingMode: deps.billingMode }, delivery.userId))) {
           await finish(delivery, 'skipped', PAUSED_NO_SUBSCRIPTION);
           result.skipped++;
           return;

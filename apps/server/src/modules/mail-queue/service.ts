@@ -25,6 +25,7 @@ export function mailRunDeps(app: FastifyInstance, workerId = app.mailWorkerId): 
     signer: app.mailLinks,
     appUrl: app.config.appUrl,
     adminEmail: app.config.adminEmail,
+    billingMode: app.billing.mode,
     log: app.log,
     timeZone: app.config.alertTimeZone,
     workerId,
@@ -33,7 +34,7 @@ export function mailRunDeps(app: FastifyInstance, workerId = app.mailWorkerId): 
 
 /** One scheduler tick: prepare the editions whose time has come, then send whatever is due. */
 export async function runMailSchedule(deps: MailRunDeps, now = new Date(), drain: Partial<Parameters<typeof drainDeliveries>[1]> = {}): Promise<DrainResult> {
-  const prepared = await prepareDueEditions(deps.database, now, deps.timeZone);
+  const prepared = await prepareDueEditions(deps.database, now, deps.timeZone, deps.billingMode);
   for (const edition of prepared) deps.log.info({ edition: edition.id, recipients: edition.recipientCount }, 'mail edition prepared');
   return drainDeliveries(deps, { workerId: deps.workerId, ...drain });
 }
@@ -53,7 +54,7 @@ export interface WeeklySendResult {
  */
 export async function sendWeeklyNewsletter(deps: MailRunDeps, options: { now?: Date; waitMs?: number } = {}): Promise<WeeklySendResult> {
   const now = options.now ?? new Date();
-  const prepared = await prepareEdition(deps.database, { kind: 'newsletter-weekly', now, timeZone: deps.timeZone, trigger: 'admin' });
+  const prepared = await prepareEdition(deps.database, { kind: 'newsletter-weekly', now, timeZone: deps.timeZone, trigger: 'admin', billingMode: deps.billingMode });
   const before = await editionCounts(deps.database, prepared.id);
   const added = prepared.created ? prepared.recipientCount : await addNewNewsletterRecipients(deps.database, prepared.id);
   deps.log.info({ edition: prepared.id, created: prepared.created, recipients: added }, 'weekly newsletter send requested by the admin');

@@ -29,6 +29,8 @@ export interface MatchOptions {
   timeZone: string;
   /** ADMIN_EMAIL: the admin's searches alert without a subscription, as the API answers the admin without one. */
   adminEmail: string;
+  /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
+  billingMode?: 'stripe' | 'test';
   batchSize?: number;
   now?: () => Date;
 }
@@ -102,7 +104,7 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
   const now = (options.now ?? (() => new Date()))();
   const today = now.toISOString().slice(0, 10);
   // Read before the transaction (PGlite runs one statement at a time, so no second connection inside it).
-  const paid = await withPaidAccessNow(database.db, options.adminEmail, sql`(select distinct user_id from saved_searches)`, now.getTime());
+  const paid = await withPaidAccessNow(database.db, { adminEmail: options.adminEmail, billingMode: options.billingMode }, sql`(select distinct user_id from saved_searches)`, now.getTime());
   return database.rawTransaction(async (query) => {
     const claimed = await query('select id from lead_changes order by id limit $1 for update skip locked', [options.batchSize ?? MATCH_BATCH_SIZE]);
     const changeIds = claimed.rows.map((row) => String(row.id));

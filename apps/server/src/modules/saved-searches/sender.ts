@@ -68,6 +68,8 @@ export interface AlertSenderDeps {
   signer: MailLinkSigner;
   /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
   adminEmail: string;
+  /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
+  billingMode?: 'stripe' | 'test';
   /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
   channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
 }
@@ -260,7 +262,7 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
       const batch = await loadBatch(database, claimed);
       if (!batch) outcome = { status: 'failed', error: 'The saved search was deleted' };
       // Checked at the moment of sending, whatever the channel: a lapsed owner gets nothing (the search is paused).
-      else if (!(await hasPaidAccessNow(database.db, deps.adminEmail, batch.savedSearch.userId))) outcome = { status: 'failed', error: PAUSED_NO_SUBSCRIPTION };
+      else if (!(await hasPaidAccessNow(database.db, { adminEmail: deps.adminEmail, billingMode: deps.billingMode }, batch.savedSearch.userId))) outcome = { status: 'failed', error: PAUSED_NO_SUBSCRIPTION };
       else outcome = await senders[claimed.channel]!(batch);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

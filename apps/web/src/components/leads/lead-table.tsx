@@ -1,9 +1,12 @@
 // Leads as a table (subscribers' screens, company pages, the admin list): company with domain, round, amount,
 // date, location, industry and contacts, one row each, with row selection and, where the server sorts, sortable
 // date, amount and round headers. Below the lg breakpoint the same rows become a compact list, two lines per round.
+// Rounds added since the user's previous visit (NewSinceContext) carry a New badge; a compact density fits one line
+// per row; a company page shows its round history without the company column and without clipping.
 import { roundText, type Lead } from '@fundwire/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { isNewSince, NewLeadBadge, useNewSince } from '@/components/leads/new-since';
 import { Link } from 'react-router';
 import { companyPath } from '@/config/paths';
 import { Label } from '@/components/ui/label';
@@ -26,7 +29,11 @@ import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts
 export type TableLead = Pick<
   Lead,
   'id' | 'companyName' | 'domain' | 'companyId' | 'fundingRound' | 'roundLabel' | 'fundingAmount' | 'fundingDate' | 'location' | 'industry' | 'contacts'
->;
+> &
+  Partial<Pick<Lead, 'createdAt'>>;
+
+/** Comfortable: two lines per row (domain, contact's role). Compact: one line per row, for more rows on screen. */
+export type LeadTableDensity = 'comfortable' | 'compact';
 
 export interface LeadTableSort {
   current: LeadSortParams;
@@ -48,6 +55,9 @@ export interface LeadTableProps<T extends TableLead> {
   rowActions?: (lead: T) => ReactNode;
   /** Link company names to their company page (not on the company page itself). */
   linkCompanies?: boolean;
+  density?: LeadTableDensity;
+  /** One company's round history: no company column (it would repeat on every row), and nothing clipped. */
+  companyHistory?: boolean;
 }
 
 const SORT_LABELS: Record<SortColumn, string> = { date: 'Date', amount: 'Amount', round: 'Round' };
@@ -60,7 +70,23 @@ export function contactsSummary(contacts: TableLead['contacts']): string {
   return `${contacts.length} · ${who}`;
 }
 
-export function LeadTable<T extends TableLead>({ leads, label, selection, sort, busy = false, rowActions, linkCompanies = true }: LeadTableProps<T>) {
+export function LeadTable<T extends TableLead>({
+  leads,
+  label,
+  selection,
+  sort,
+  busy = false,
+  rowActions,
+  linkCompanies = true,
+  density = 'comfortable',
+  companyHistory = false,
+}: LeadTableProps<T>) {
+  const newSince = useNewSince();
+  const isNew = (lead: T) => lead.createdAt !== undefined && isNewSince({ createdAt: lead.createdAt }, newSince);
+  const compact = density === 'compact' && !companyHistory;
+  const cell = compact ? 'px-3 py-1.5' : 'px-3 py-3';
+  // A company's history wraps its words instead of cutting them; the leads table keeps one width per column.
+  const clip = companyHistory ? 'break-words' : 'truncate';
   const ids = leads.map((lead) => lead.id);
   const selectedCount = ids.filter((id) => selection.ids.has(id)).length;
   const allSelected = selectedCount > 0 && selectedCount === ids.length;
@@ -68,10 +94,10 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
   const selectAll = (checked: boolean) => selection.setMany(ids, checked);
 
   return (
-    <div data-testid="lead-table-view" aria-busy={busy || undefined} className="min-w-0 transition-opacity aria-busy:opacity-60">
+    <div data-testid="lead-table-view" data-density={compact ? 'compact' : 'comfortable'} aria-busy={busy || undefined} className="min-w-0 transition-opacity aria-busy:opacity-60">
       {/* Wide screens: the table. */}
       <div className="hidden overflow-hidden rounded-lg border border-border lg:block">
-        <table aria-label={label} data-testid="lead-table" className="w-full table-fixed border-collapse text-sm">
+        <table aria-label={label} data-testid="lead-table" className={cn('w-full border-collapse text-sm', companyHistory ? 'table-auto' : 'table-fixed')}>
           <thead className="bg-muted/60 text-left text-xs font-medium text-muted-foreground">
             <tr>
               <th scope="col" className="w-10 px-3 py-2">
@@ -84,16 +110,18 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
                   testId="select-all"
                 />
               </th>
-              <th scope="col" className="w-[18%] px-3 py-2">
-                Company
-              </th>
-              <SortHeader column="round" sort={sort} className="w-[10%]" />
-              <SortHeader column="amount" sort={sort} className="w-[12%]" align="right" />
-              <SortHeader column="date" sort={sort} className="w-[11%]" />
-              <th scope="col" className="w-[12%] px-3 py-2">
+              {!companyHistory && (
+                <th scope="col" className="w-[18%] px-3 py-2">
+                  Company
+                </th>
+              )}
+              <SortHeader column="round" sort={sort} className={companyHistory ? undefined : 'w-[10%]'} />
+              <SortHeader column="amount" sort={sort} className={companyHistory ? undefined : 'w-[12%]'} align="right" />
+              <SortHeader column="date" sort={sort} className={companyHistory ? undefined : 'w-[11%]'} />
+              <th scope="col" className={cn('px-3 py-2', !companyHistory && 'w-[12%]')}>
                 Location
               </th>
-              <th scope="col" className="w-[11%] px-3 py-2">
+              <th scope="col" className={cn('px-3 py-2', !companyHistory && 'w-[11%]')}>
                 Industry
               </th>
               <th scope="col" className="px-3 py-2">
@@ -109,45 +137,64 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
           <tbody className="divide-y divide-border">
             {leads.map((lead) => {
               const selected = selection.ids.has(lead.id);
+              const fresh = isNew(lead);
               return (
                 <tr
                   key={lead.id}
                   data-testid="lead-row"
                   data-lead-id={lead.id}
                   data-selected={selected || undefined}
+                  data-new={fresh || undefined}
                   className="align-top transition-colors hover:bg-muted/40 data-selected:bg-primary-soft/50"
                 >
-                  <td className="px-3 py-3">
+                  <td className={cell}>
                     <SelectBox label={`Select ${lead.companyName}`} checked={selected} onChange={(checked) => selection.toggle(lead.id, checked)} />
                   </td>
-                  <td className="px-3 py-3">
-                    <CompanyName lead={lead} link={linkCompanies} />
-                    {lead.domain && <span className="block truncate text-xs text-muted-foreground">{displayDomain(lead.domain)}</span>}
-                  </td>
-                  <td data-testid="cell-round" className="px-3 py-3">
-                    <span className="block truncate" title={lead.roundLabel ?? undefined}>
+                  {!companyHistory && (
+                    <td className={cell}>
+                      {compact ? (
+                        <span className="flex min-w-0 items-center gap-1.5">
+                          <span className="min-w-0 truncate" title={lead.domain ? displayDomain(lead.domain) : undefined}>
+                            <CompanyName lead={lead} link={linkCompanies} />
+                          </span>
+                          {fresh && <NewLeadBadge />}
+                        </span>
+                      ) : (
+                        <>
+                          <CompanyName lead={lead} link={linkCompanies} />
+                          {fresh && <NewLeadBadge className="ml-1.5 align-text-bottom" />}
+                          {lead.domain && <span className="block truncate text-xs text-muted-foreground">{displayDomain(lead.domain)}</span>}
+                        </>
+                      )}
+                    </td>
+                  )}
+                  <td data-testid="cell-round" className={cell}>
+                    {/* A round's name ("Pre-Seed", "Series A") stays on one line; a long stated label wraps. */}
+                    <span className={cn('block', clip, companyHistory && roundText(lead).length <= 16 && 'whitespace-nowrap')} title={lead.roundLabel ?? undefined}>
                       {roundText(lead)}
                     </span>
+                    {companyHistory && fresh && <NewLeadBadge className="mt-1" />}
                   </td>
-                  <td data-testid="cell-amount" className="px-3 py-3 text-right font-medium tabular-nums">
+                  <td data-testid="cell-amount" className={cn(cell, 'text-right font-medium tabular-nums', companyHistory && 'whitespace-nowrap')}>
                     {fundingAmountText(lead.fundingAmount)}
                   </td>
-                  <td data-testid="cell-date" className="px-3 py-3 tabular-nums">
+                  <td data-testid="cell-date" className={cn(cell, 'tabular-nums', companyHistory && 'whitespace-nowrap')}>
                     <time dateTime={lead.fundingDate} title={formatRelativeDate(lead.fundingDate)}>
                       {formatLeadDate(lead.fundingDate)}
                     </time>
                   </td>
-                  <td className="px-3 py-3">
-                    <span className="block truncate">{lead.location?.trim() || UNKNOWN_TEXT}</span>
+                  <td data-testid="cell-location" className={cell}>
+                    <span className={cn('block', clip)}>{lead.location?.trim() || UNKNOWN_TEXT}</span>
                   </td>
-                  <td className="px-3 py-3">
-                    <LeadIndustryBadge industry={lead.industry} className="max-w-full" />
+                  <td data-testid="cell-industry" className={cell}>
+                    <LeadIndustryBadge industry={lead.industry} className={companyHistory ? 'max-w-none overflow-visible whitespace-normal' : 'max-w-full'} />
                   </td>
-                  <td data-testid="cell-contacts" className="px-3 py-3">
-                    <ContactsCell contacts={lead.contacts} />
+                  <td data-testid="cell-contacts" className={cell}>
+                    {/* The company's contacts are listed beside its history: the count and first name are enough here. */}
+                    <ContactsCell contacts={lead.contacts} layout={companyHistory ? 'name' : compact ? 'one-line' : 'two-lines'} />
                   </td>
                   {rowActions && (
-                    <td className="px-2 py-2">
+                    <td className={compact ? 'px-2 py-0.5' : 'px-2 py-2'}>
                       <div className="flex justify-end gap-1">{rowActions(lead)}</div>
                     </td>
                   )}
@@ -176,11 +223,15 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
         <ul aria-label={label} data-testid="lead-list" className="divide-y divide-border rounded-lg border border-border">
           {leads.map((lead) => {
             const selected = selection.ids.has(lead.id);
+            const fresh = isNew(lead);
+            const place = lead.location?.trim() || UNKNOWN_TEXT;
+            const contactCount = `${lead.contacts.length} ${lead.contacts.length === 1 ? 'contact' : 'contacts'}`;
             return (
               <li
                 key={lead.id}
                 data-testid="lead-list-item"
                 data-lead-id={lead.id}
+                data-new={fresh || undefined}
                 className={cn('flex items-start gap-3 px-3 py-2.5', selected && 'bg-primary-soft/50')}
               >
                 <div className="pt-0.5">
@@ -188,15 +239,30 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
                   <div className="flex min-w-0 items-baseline justify-between gap-2">
-                    <span className="min-w-0 truncate">
-                      <CompanyName lead={lead} link={linkCompanies} />
+                    <span className="flex min-w-0 items-center gap-1.5">
+                      {companyHistory ? (
+                        <span data-testid="cell-round" className="min-w-0 font-medium break-words" title={lead.roundLabel ?? undefined}>
+                          {roundText(lead)}
+                        </span>
+                      ) : (
+                        <span className="min-w-0 truncate">
+                          <CompanyName lead={lead} link={linkCompanies} />
+                        </span>
+                      )}
+                      {fresh && <NewLeadBadge />}
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">{fundingAmountText(lead.fundingAmount)}</span>
                   </div>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {roundText(lead)} · <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · {lead.location?.trim() || UNKNOWN_TEXT} ·{' '}
-                    {lead.contacts.length} {lead.contacts.length === 1 ? 'contact' : 'contacts'}
-                  </p>
+                  {companyHistory ? (
+                    <p className="text-xs break-words text-muted-foreground">
+                      <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · <span data-testid="cell-location">{place}</span> ·{' '}
+                      <span data-testid="cell-industry">{lead.industry?.trim() || UNKNOWN_TEXT}</span> · {contactCount}
+                    </p>
+                  ) : (
+                    <p className="truncate text-xs text-muted-foreground">
+                      {roundText(lead)} · <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · {place} · {contactCount}
+                    </p>
+                  )}
                 </div>
                 {rowActions && <div className="-my-1 flex shrink-0 items-center gap-1">{rowActions(lead)}</div>}
               </li>
@@ -209,15 +275,18 @@ export function LeadTable<T extends TableLead>({ leads, label, selection, sort, 
 }
 
 /** "3 · Robin Example" over the first contact's role; "None" without contacts. */
-function ContactsCell({ contacts }: { contacts: TableLead['contacts'] }) {
+/** two-lines: the role under the name; one-line: "3 · Name, Role" cut to the column; name: wrapped, without the role. */
+function ContactsCell({ contacts, layout }: { contacts: TableLead['contacts']; layout: 'two-lines' | 'one-line' | 'name' }) {
   const first = contacts[0];
   if (!first) return <span className="text-muted-foreground">None</span>;
+  const clip = layout === 'name' ? 'break-words' : 'truncate';
   return (
     <span title={contactsSummary(contacts)} className="block min-w-0">
-      <span className="block truncate">
+      <span className={cn('block', clip)}>
         <span className="tabular-nums">{contacts.length}</span> · {first.name}
+        {layout === 'one-line' && first.role && <span className="text-muted-foreground">, {first.role}</span>}
       </span>
-      {first.role && <span className="block truncate text-xs text-muted-foreground">{first.role}</span>}
+      {layout === 'two-lines' && first.role && <span className={cn('block text-xs text-muted-foreground', clip)}>{first.role}</span>}
     </span>
   );
 }

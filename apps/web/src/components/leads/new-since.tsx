@@ -7,10 +7,19 @@ import { cn } from '@/lib/utils';
 /** The previous visit (ISO), or null when nothing is marked (a first visit, or a page that doesn't mark). */
 export const NewSinceContext = createContext<string | null>(null);
 
+/** Whether `lead` was added after `since` (the previous visit), as the server's `addedAfter` filter counts it. */
+export function isNewSince(lead: { createdAt: string }, since: string | null): boolean {
+  return since !== null && Date.parse(lead.createdAt) > Date.parse(since);
+}
+
+/** The previous visit the surrounding view marks from (null: nothing is marked). */
+export function useNewSince(): string | null {
+  return useContext(NewSinceContext);
+}
+
 /** Whether `lead` was added after the previous visit the surrounding view marks from. */
 export function useIsNewLead(lead: { createdAt: string }): boolean {
-  const since = useContext(NewSinceContext);
-  return since !== null && Date.parse(lead.createdAt) > Date.parse(since);
+  return isNewSince(lead, useNewSince());
 }
 
 export function NewLeadBadge({ className }: { className?: string }) {

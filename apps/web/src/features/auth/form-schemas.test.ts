@@ -32,14 +32,14 @@ describe('signInFormSchema', () => {
 });
 
 describe('signUpFormSchema', () => {
-  const valid = { email: 'ada@example.com', password: 'password-123', confirmPassword: 'password-123' };
+  const valid = { email: 'ada@example.com', password: 'lantern-harbor-123', confirmPassword: 'lantern-harbor-123' };
 
   it('accepts matching passwords of at least 10 characters', async () => {
     expect((await signUpFormSchema.safeParseAsync(valid)).success).toBe(true);
   });
 
   it('says "Passwords do not match" on the confirmation field', async () => {
-    expect(await fieldErrors(signUpFormSchema, { ...valid, confirmPassword: 'password-124' })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(await fieldErrors(signUpFormSchema, { ...valid, confirmPassword: 'lantern-harbor-124' })).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
   it('still reports the mismatch when the password is also too short', async () => {

@@ -1,7 +1,7 @@
 // The sign-in, sign-up and password-reset forms' rules (docs/product/SPEC.md section 5), with their field messages.
 // New passwords follow the server's rule (packages/shared password-rules); the common-password check is
 // async, as its list loads on first use, so these schemas are parsed with parseAsync (zodResolver does).
-import { basicPasswordProblem, loadCommonPasswords, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@fundwire/shared';
+import { basicPasswordProblem, isCommonPassword, loadCommonPasswords, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@fundwire/shared';
 import { z } from 'zod';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -35,7 +35,7 @@ const newPasswordField = z
     // Only a password that passes the cheap rules is worth loading the list for.
     if (basicPasswordProblem(password) !== null) return true;
     const common = await loadCommonPasswords();
-    return !common.has(password.toLowerCase()) && !common.has(password.trim().toLowerCase());
+    return !isCommonPassword(password, common);
   }, FIELD_MESSAGES.passwordCommon);
 
 export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not a common password or your email address.`;

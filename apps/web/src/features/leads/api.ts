@@ -51,9 +51,10 @@ function sameExceptSearch(a: LeadQueryFilter, b: LeadQueryFilter): boolean {
   return leadFilterQueryString(restA) === leadFilterQueryString(restB);
 }
 
-export function useLeadList(filter: LeadQueryFilter, sort: LeadSortParams = DEFAULT_LEAD_SORT) {
+export function useLeadList(filter: LeadQueryFilter, sort: LeadSortParams = DEFAULT_LEAD_SORT, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     ...leadListQueryOptions(filter, sort),
+    enabled,
     // While a new search or order loads, keep showing the previous results (the client filter narrows them
     // at once; a table keeps its focused header). Any other change, such as a new industry, starts from an
     // empty list (docs/product/SPEC.md section 4).

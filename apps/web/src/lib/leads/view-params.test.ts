@@ -27,7 +27,7 @@ describe('readLeadViewParams', () => {
     expect(
       read(
         'q=acme&industry=FinTech&industry=SaaS&fundingRound=Seed&fundingRound=Undisclosed&minFunding=500000&maxFunding=5000000' +
-          '&dateStart=2024-01-01&dateEnd=2024-06-30&location=Berlin&hasContacts=true',
+          '&dateStart=2024-01-01&dateEnd=2024-06-30&location=Berlin&hasContacts=true&new=1',
       ),
     ).toEqual({
       q: 'acme',
@@ -40,6 +40,7 @@ describe('readLeadViewParams', () => {
       dateEnd: '2024-06-30',
       location: 'Berlin',
       hasContacts: true,
+      newOnly: true,
     });
     expect(read('range=90d').range).toBe('90d');
     expect(read('hasContacts=false').hasContacts).toBe(false);
@@ -58,6 +59,7 @@ describe('readLeadViewParams', () => {
       dateEnd: '',
       location: '',
       hasContacts: null,
+      newOnly: false,
     });
   });
 
@@ -111,6 +113,7 @@ describe('writeLeadViewParams', () => {
         dateEnd: '2024-04-30',
         location: 'São Paulo, Brazil',
         hasContacts: false,
+        newOnly: true,
       },
       view({ range: '6m', hasContacts: true }),
       view({ range: 'custom', dateEnd: '2025-01-31' }),
@@ -216,6 +219,15 @@ describe('activeFilters and hasActiveFilters', () => {
     expect(hasActiveFilters(view({ q: 'x' }), { withDates: false })).toBe(true);
     expect(hasActiveFilters(view({ hasContacts: false }), { withDates: false })).toBe(true);
     expect(hasActiveFilters(EMPTY_LEAD_VIEW, { withDates: true })).toBe(false);
+  });
+
+  it('shows "New since last visit" (new=1) only where the screen offers it', () => {
+    const newOnly = read('new=1');
+    expect(newOnly.newOnly).toBe(true);
+    expect(read('new=yes').newOnly).toBe(false);
+    expect(activeFilters(newOnly, { withDates: false, withNew: true })).toEqual([{ key: 'new', label: 'New since last visit', remove: { newOnly: false } }]);
+    expect(hasActiveFilters(newOnly, { withDates: true })).toBe(false);
+    expect(writeLeadViewParams(new URLSearchParams('new=1&sort=amount'), { newOnly: false }).toString()).toBe('sort=amount');
   });
 });
 

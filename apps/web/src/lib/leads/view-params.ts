@@ -1,5 +1,6 @@
 // The lead screens keep their filters in the URL, with the API's names (?q=&industry=&industry=&fundingRound=
-// &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=, and the historical page's range preset), so a
+// &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=, the historical page's range preset and the
+// dashboard's new=1, "new since last visit"), so a
 // shared link or a reload shows the same view. These read and write those params, and turn them into the API's lead
 // filter. A value the server would refuse is ignored on the way in and never sent.
 import { FUNDING_ROUNDS, isoDateSchema, MAX_FILTER_VALUES, UNDISCLOSED, type LeadFilter } from '@fundwire/shared';
@@ -31,7 +32,7 @@ export interface LeadQueryFilter {
   dateEnd?: string;
   location?: string;
   hasContacts?: boolean;
-  /** Only leads added after this moment (ISO timestamp); not a URL filter of these screens. */
+  /** Only leads added after this moment (ISO timestamp): the previous visit, when the dashboard's new=1 is on. */
   addedAfter?: string;
   q?: string;
 }
@@ -62,6 +63,8 @@ export interface LeadViewParams {
   location: string;
   /** true: at least one contact; false: none; null: either. */
   hasContacts: boolean | null;
+  /** Only the rounds added since the previous visit (the dashboard's `new=1`; the server's `addedAfter`). */
+  newOnly: boolean;
 }
 
 export const EMPTY_LEAD_VIEW: LeadViewParams = {
@@ -75,6 +78,7 @@ export const EMPTY_LEAD_VIEW: LeadViewParams = {
   dateEnd: '',
   location: '',
   hasContacts: null,
+  newOnly: false,
 };
 
 /** Search text as the server will match it: trimmed and within its length limit. */
@@ -153,6 +157,7 @@ export function readLeadViewParams(params: URLSearchParams): LeadViewParams {
     dateEnd,
     location: normaliseLocation(params.get('location') ?? ''),
     hasContacts: hasContacts === 'true' ? true : hasContacts === 'false' ? false : null,
+    newOnly: params.get('new') === '1',
   };
 }
 
@@ -184,6 +189,7 @@ export function writeLeadViewParams(params: URLSearchParams, patch: Partial<Lead
   if (patch.dateEnd !== undefined) setOrDelete(next, 'dateEnd', readCalendarDay(patch.dateEnd));
   if (patch.location !== undefined) setOrDelete(next, 'location', normaliseLocation(patch.location));
   if (patch.hasContacts !== undefined) setOrDelete(next, 'hasContacts', patch.hasContacts === null ? '' : String(patch.hasContacts));
+  if (patch.newOnly !== undefined) setOrDelete(next, 'new', patch.newOnly ? '1' : '');
   return next;
 }
 
@@ -209,9 +215,20 @@ export interface ActiveFilter {
   remove: Partial<LeadViewParams>;
 }
 
+export interface ScreenFilters {
+  /** The historical page's dates. */
+  withDates: boolean;
+  /** The dashboard's "New since last visit" (only once a previous visit is known). */
+  withNew?: boolean;
+}
+
+/** The label of the "new since last visit" filter, as its chip and its switch read. */
+export const NEW_SINCE_FILTER_LABEL = 'New since last visit';
+
 /** The filters the view applies besides the search, in panel order; the dates only where the screen has them. */
-export function activeFilters(view: LeadViewParams, { withDates }: { withDates: boolean }): ActiveFilter[] {
+export function activeFilters(view: LeadViewParams, { withDates, withNew = false }: ScreenFilters): ActiveFilter[] {
   const chips: ActiveFilter[] = [];
+  if (withNew && view.newOnly) chips.push({ key: 'new', label: NEW_SINCE_FILTER_LABEL, remove: { newOnly: false } });
   for (const name of view.industry) {
     chips.push({ key: `industry:${name}`, label: `Industry: ${name}`, remove: { industry: view.industry.filter((other) => other !== name) } });
   }
@@ -233,8 +250,8 @@ export function activeFilters(view: LeadViewParams, { withDates }: { withDates: 
 }
 
 /** Whether the view narrows the list in any way the user chose (and so can be cleared). */
-export function hasActiveFilters(view: LeadViewParams, { withDates }: { withDates: boolean }): boolean {
-  return view.q !== '' || activeFilters(view, { withDates }).length > 0;
+export function hasActiveFilters(view: LeadViewParams, screen: ScreenFilters): boolean {
+  return view.q !== '' || activeFilters(view, screen).length > 0;
 }
 
 /** A min/max pair the server would refuse (min above max) is not sent; each bound alone is. */

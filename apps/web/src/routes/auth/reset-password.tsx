@@ -1,5 +1,6 @@
 // /reset-password: without a token, ask for the email and confirm the mail went out; with the
-// ?token= from the mailed link, choose a new password.
+// ?token= from the mailed link, choose a new password. The admin address's verification link lands here too
+// (&verified=admin): it signed every session of the account out, and the link's holder sets the password.
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -20,7 +21,7 @@ export function ResetPasswordRoute() {
   // better-auth's own link handler redirects here with ?error=INVALID_TOKEN for a dead link.
   const linkError = searchParams.get('error');
 
-  if (token) return <SetNewPassword key={token} token={token} />;
+  if (token) return <SetNewPassword key={token} token={token} afterAdminVerification={searchParams.get('verified') === 'admin'} />;
   if (linkError) return <InvalidResetLink />;
   return <RequestReset />;
 }
@@ -59,7 +60,10 @@ function RequestReset() {
   );
 }
 
-function SetNewPassword({ token }: { token: string }) {
+const ADMIN_VERIFIED_DESCRIPTION =
+  'Your address is verified. To prove the account is yours, every session of it was signed out: choose its password to finish, then sign in.';
+
+function SetNewPassword({ token, afterAdminVerification }: { token: string; afterAdminVerification: boolean }) {
   useDocumentTitle('Set a new password');
   const [invalid, setInvalid] = useState(false);
   const queryClient = useQueryClient();
@@ -74,7 +78,12 @@ function SetNewPassword({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard title="Set a new password" icon={<KeyRound />} description="Choose a new password for your account." footer={backToSignIn()}>
+    <AuthCard
+      title="Set a new password"
+      icon={<KeyRound />}
+      description={afterAdminVerification ? ADMIN_VERIFIED_DESCRIPTION : 'Choose a new password for your account.'}
+      footer={backToSignIn()}
+    >
       <NewPasswordForm token={token} onUpdated={onUpdated} onInvalidLink={() => setInvalid(true)} />
     </AuthCard>
   );

@@ -1,11 +1,12 @@
 // /dashboard: Recent Leads, the last 7 days (docs/product/SPEC.md section 2). Search and every filter but the date live
-// in the URL; rounds added since the user's previous visit are marked and counted in the header.
+// in the URL; rounds added since the user's previous visit are marked and counted in the header, and new=1 shows only them.
 import { format } from 'date-fns';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
+import { useMe } from '@/features/auth/api';
 import { useNewLeadCount } from '@/features/leads/api';
 import { useDashboardVisit } from '@/features/leads/hooks/use-dashboard-visit';
 import { useToday } from '@/features/leads/hooks/use-today';
@@ -17,8 +18,9 @@ import { LeadListScreen, useLeadListScreen } from './lead-list-screen';
 export function DashboardRoute() {
   useDocumentTitle('Recent Leads');
   const today = useToday();
-  const state = useLeadListScreen(recentLeadFilter, today);
-  const previousVisit = useDashboardVisit(state.userId);
+  const me = useMe();
+  const previousVisit = useDashboardVisit(me.data?.user.id);
+  const state = useLeadListScreen(recentLeadFilter, today, { previousVisit });
   const newCount = useNewLeadCount(state.filter, previousVisit);
 
   return (
@@ -30,13 +32,16 @@ export function DashboardRoute() {
         <>
           Last 7 days
           {previousVisit && newCount.data && (
-            <span data-testid="new-since-count" className="ml-2 inline-flex items-center gap-1.5 font-medium text-foreground">
-              <span aria-hidden="true">·</span>
+            // Plain inline text that wraps as a sentence: on a phone it takes its own line instead of flex columns.
+            <span data-testid="new-since-count" className="block font-medium text-foreground sm:ml-2 sm:inline">
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·{' '}
+              </span>
               {newCount.data.count === 0
                 ? 'Nothing new since your last visit'
                 : `${newCount.data.exact ? '' : 'about '}${pluralize(newCount.data.count, 'new round')} since your last visit`}
-              <span className="sr-only">, </span>
-              <time dateTime={previousVisit} className="font-normal text-muted-foreground">
+              <span className="sr-only">,</span>{' '}
+              <time dateTime={previousVisit} className="font-normal whitespace-nowrap text-muted-foreground">
                 ({format(new Date(previousVisit), 'MMM d, h:mm a')})
               </time>
             </span>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { NewSinceContext } from '@/components/leads/new-since';
-import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
+import { LEAD_TABLE_DENSITIES, LeadDensityToggle, LeadViewToggle } from '@/components/leads/lead-view-toggle';
 import { SearchX } from 'lucide-react';
 import { useMe } from '@/features/auth/api';
 import { useLeadList, useLeadStats } from '@/features/leads/api';
@@ -18,22 +18,40 @@ import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { hasActiveFilters, type LeadQueryFilter, type LeadViewParams } from '@/lib/leads/view-params';
 import { useLeadSort } from '@/lib/leads/use-lead-sort';
+import { storedChoiceKey, useStoredChoice } from '@/lib/leads/stored-choice';
 import { useLeadViewMode } from '@/lib/leads/view-mode';
 
 type BuildFilter = (params: LeadViewParams, today: Date) => LeadQueryFilter;
 
-/** The list's state, from the URL and the user's view choice. */
-export function useLeadListScreen(buildFilter: BuildFilter, today: Date) {
+export interface NewSinceOption {
+  /** The previous visit (ISO); null on a first visit (nothing is new); undefined while it is being learned. */
+  previousVisit: string | null | undefined;
+}
+
+/**
+ * The list's state, from the URL and the user's view choice. With `newSince` (the dashboard), `new=1` narrows the
+ * list on the server to the rounds added after the previous visit, so the rows and the header's count agree; it
+ * waits while the previous visit is being learned and means nothing on a first visit.
+ */
+export function useLeadListScreen(buildFilter: BuildFilter, today: Date, newSince?: NewSinceOption) {
   const view = useLeadView();
-  const filter = useMemo(() => buildFilter(view.params, today), [buildFilter, view.params, today]);
+  const previousVisit = newSince?.previousVisit;
+  const newOnly = newSince !== undefined && view.params.newOnly && previousVisit !== null;
+  const filter = useMemo(() => {
+    const built = buildFilter(view.params, today);
+    return newOnly && typeof previousVisit === 'string' ? { ...built, addedAfter: previousVisit } : built;
+  }, [buildFilter, view.params, today, newOnly, previousVisit]);
   const [sort, setSort] = useLeadSort();
-  const leads = useLeadList(filter, sort);
+  const leads = useLeadList(filter, sort, { enabled: !newOnly || typeof previousVisit === 'string' });
   const me = useMe();
-  const [viewMode, setViewMode] = useLeadViewMode('leads', me.data?.user.id, 'cards');
+  const userId = me.data?.user.id;
+  const [viewMode, setViewMode] = useLeadViewMode('leads', userId, 'cards');
+  const [density, setDensity] = useStoredChoice(storedChoiceKey('lead-density', userId), LEAD_TABLE_DENSITIES, 'comfortable');
   const stats = useLeadStats();
   // The export matches what the filter boxes show, even in the moment before the URL catches up.
-  const pendingFilter = buildFilter(view.pendingParams, today);
-  return { view, filter, pendingFilter, sort, setSort, leads, userId: me.data?.user.id, viewMode, setViewMode, stats };
+  const pendingFilter = { ...buildFilter(view.pendingParams, today), ...(filter.addedAfter ? { addedAfter: filter.addedAfter } : {}) };
+  const offersNew = typeof previousVisit === 'string';
+  return { view, filter, pendingFilter, sort, setSort, leads, userId, viewMode, setViewMode, density, setDensity, stats, offersNew };
 }
 
 export interface LeadListScreenProps {
@@ -57,23 +75,28 @@ export interface LeadListScreenProps {
 }
 
 export function LeadListScreen({ state, screen, title, description, label, withDates, actionLabel, errorLayout, noMatchDescription, emptyState, newSince = null }: LeadListScreenProps) {
-  const { view, pendingFilter, sort, setSort, leads, viewMode, setViewMode, stats } = state;
-  const filtered = hasActiveFilters(view.params, { withDates });
+  const { view, pendingFilter, sort, setSort, leads, viewMode, setViewMode, density, setDensity, stats, offersNew, userId } = state;
+  const filtered = hasActiveFilters(view.params, { withDates, withNew: offersNew });
   return (
     <PageContainer>
       <PageHeader title={title} description={description} actions={<ExportCsvButton filter={pendingFilter} />} />
 
-      <LeadFiltersBar view={view} industries={stats.data?.industries} withDates={withDates} />
+      <LeadFiltersBar view={view} industries={stats.data?.industries} withDates={withDates} withNew={offersNew} userId={userId} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <SaveSearchButton params={view.pendingParams} screen={screen} />
-        <LeadViewToggle value={viewMode} onChange={setViewMode} />
+        <div className="flex flex-wrap items-center gap-3">
+          {/* The phone list has one density; the switch is for the wide table. */}
+          {viewMode === 'table' && <LeadDensityToggle value={density} onChange={setDensity} className="hidden lg:flex" />}
+          <LeadViewToggle value={viewMode} onChange={setViewMode} />
+        </div>
       </div>
 
       <section aria-label={label} className="mt-4">
         <NewSinceContext.Provider value={newSince}>
           <LeadResults
             view={viewMode}
+            density={density}
             sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
             query={leads}
             searchText={view.searchText}

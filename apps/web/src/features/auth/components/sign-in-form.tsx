@@ -1,5 +1,6 @@
 // Email + password sign-in. Success reloads into /dashboard (docs/product/SPEC.md: a hard redirect), so the whole
-// app starts again with the new session; failure returns the form to idle with a toast.
+// app starts again with the new session; failure returns the form to idle with a toast. "Email me a sign-in link"
+// mails a one-time link that, with the password, signs in even while password attempts are limited.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { setFlashToast } from '@/lib/flash-toast';
+import { ApiError } from '@/lib/api-client';
 import { authClient } from '../auth-client';
+import { requestSignInLink } from '../sign-in-link-api';
 import { AUTH_MESSAGES, signInFailureMessage, toAuthFailure } from '../errors';
 import { signInFormSchema, type SignInFormValues } from '../form-schemas';
 import { AuthDivider, authLinkClass } from './auth-card';
@@ -17,9 +20,12 @@ import { SocialSignInButtons } from './social-sign-in-buttons';
 
 export function SignInForm() {
   const [busy, setBusy] = useState(false);
+  const [linkState, setLinkState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string }>({ status: 'idle' });
   const {
     register,
     handleSubmit,
+    getValues,
+    trigger,
     formState: { errors },
   } = useForm<SignInFormValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
 
@@ -42,6 +48,17 @@ export function SignInForm() {
     // Stay busy: the page is about to be replaced.
     window.location.assign(paths.dashboard);
   });
+
+  async function emailSignInLink() {
+    // Only the email is needed; its own check runs (the password's does not).
+    if (!(await trigger('email'))) return;
+    setLinkState({ status: 'sending' });
+    try {
+      setLinkState({ status: 'sent', message: await requestSignInLink(getValues('email')) });
+    } catch (error) {
+      setLinkState({ status: 'failed', message: error instanceof ApiError ? error.message : 'Could not send a sign-in link. Please try again.' });
+    }
+  }
 
   return (
     <div className="grid gap-6">
@@ -72,6 +89,16 @@ export function SignInForm() {
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      <div className="grid gap-2">
+        <Button type="button" variant="outline" className="w-full" onClick={() => void emailSignInLink()} disabled={linkState.status === 'sending'} aria-busy={linkState.status === 'sending' || undefined}>
+          {linkState.status === 'sending' ? 'Sending...' : 'Email me a sign-in link'}
+        </Button>
+        <p className="text-sm text-muted-foreground">Too many attempts? The link and your password sign you in from here anyway.</p>
+        <div role="status" aria-live="polite" className="text-sm">
+          {linkState.status === 'sent' && <p className="text-foreground">{linkState.message}</p>}
+          {linkState.status === 'failed' && <p className="text-destructive">{linkState.message}</p>}
+        </div>
+      </div>
       <AuthDivider label="or continue with" />
       <SocialSignInButtons disabled={busy} />
     </div>

@@ -74,7 +74,7 @@ export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps
             <p className="rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">No rounds are listed yet.</p>
           ) : view === 'table' ? (
             <>
-              <LeadTable leads={rounds} label="Funding rounds, newest first" selection={selection} linkCompanies={false} />
+              <LeadTable leads={rounds} label="Funding rounds, newest first" selection={selection} linkCompanies={false} companyHistory />
               <LeadSelectionBar selected={selectedOf(rounds, selection.ids)} onClear={selection.clear} />
             </>
           ) : (

@@ -1,7 +1,8 @@
 // Search and every lead filter: industries and rounds (several each), amount range, location, contacts and (on the
 // historical page) the date range, preset or custom. Values come from and go to the URL (useLeadView). The active
-// filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button.
-import { SlidersHorizontal, X } from 'lucide-react';
+// filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button, and on wider
+// screens a user may fold it to the line of chips (remembered per user) to see more leads.
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,6 +12,7 @@ import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { DATE_RANGES } from '@/lib/leads/date-range';
+import { storedChoiceKey, useStoredChoice } from '@/lib/leads/stored-choice';
 import {
   activeFilters,
   CUSTOM_DATE_RANGE,
@@ -19,6 +21,7 @@ import {
   MAX_FILTER_VALUES,
   MAX_LOCATION_LENGTH,
   MAX_SEARCH_LENGTH,
+  NEW_SINCE_FILTER_LABEL,
   ROUND_FILTER_VALUES,
   type DateChoice,
 } from '@/lib/leads/view-params';
@@ -30,14 +33,20 @@ export interface LeadFiltersBarProps {
   industries: readonly string[] | undefined;
   /** The historical page: date presets and a custom from/to. The dashboard is always the last 7 days. */
   withDates?: boolean;
+  /** The dashboard, once the previous visit is known: the "New since last visit" filter. */
+  withNew?: boolean;
+  /** Whose choice of showing or folding the filters is remembered. */
+  userId?: string;
   className?: string;
 }
+
+const PANEL_STATES = ['shown', 'collapsed'] as const;
 
 const ROUND_OPTIONS = ROUND_FILTER_VALUES.map((round) => ({ value: round, label: round }));
 const DATE_CHOICES: readonly { value: DateChoice; label: string }[] = [...DATE_RANGES, { value: CUSTOM_DATE_RANGE, label: 'Custom range' }];
 const AMOUNT_HINT = 'Whole dollars; 500k and 5M work too.';
 
-export function LeadFiltersBar({ view, industries, withDates = false, className }: LeadFiltersBarProps) {
+export function LeadFiltersBar({ view, industries, withDates = false, withNew = false, userId, className }: LeadFiltersBarProps) {
   const id = useId();
   const ids = {
     search: `${id}-search`,
@@ -55,11 +64,22 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
     dateStart: `${id}-from`,
     dateEnd: `${id}-to`,
     dateHelp: `${id}-date-help`,
+    newOnly: `${id}-new`,
   };
+  // Phones open the panel for the moment; wider screens remember whether it is shown or folded to the chips.
   const [open, setOpen] = useState(false);
+  const [panel, setPanel] = useStoredChoice(storedChoiceKey('lead-filters', userId), PANEL_STATES, 'shown');
+  const collapsed = panel === 'collapsed';
   const { params, pendingParams, update } = view;
-  const chips = activeFilters(params, { withDates });
-  const clearable = hasActiveFilters(params, { withDates }) || view.searchText.trim() !== '';
+  const screen = { withDates, withNew };
+  const chips = activeFilters(params, screen);
+  const clearable = hasActiveFilters(params, screen) || view.searchText.trim() !== '';
+  const chipCount = chips.length > 0 && (
+    <span data-testid="active-filter-count" className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
+      {chips.length}
+      <span className="sr-only"> active</span>
+    </span>
+  );
 
   // A removed chip takes the focus with it: once it is gone, focus the chip now in its place (or the last one), or the
   // search box when none is left. Clear all does the same at once.
@@ -108,16 +128,44 @@ export function LeadFiltersBar({ view, industries, withDates = false, className 
         <Button variant="outline" className="sm:hidden" aria-expanded={open} aria-controls={ids.panel} onClick={() => setOpen((value) => !value)}>
           <SlidersHorizontal aria-hidden="true" />
           Filters
-          {chips.length > 0 && (
-            <span data-testid="active-filter-count" className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
-              {chips.length}
-              <span className="sr-only"> active</span>
-            </span>
-          )}
+          {chipCount}
+        </Button>
+        <Button
+          variant="outline"
+          data-testid="filters-toggle"
+          className="hidden sm:inline-flex"
+          aria-expanded={!collapsed}
+          aria-controls={ids.panel}
+          onClick={() => setPanel(collapsed ? 'shown' : 'collapsed')}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          {collapsed ? 'Show filters' : 'Hide filters'}
+          {collapsed && chipCount}
+          <ChevronDown aria-hidden="true" className={cn('transition-transform', !collapsed && 'rotate-180')} />
         </Button>
       </div>
 
-      <div id={ids.panel} data-testid="filter-panel" className={cn('gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-3', open ? 'grid' : 'hidden')}>
+      <div
+        id={ids.panel}
+        data-testid="filter-panel"
+        className={cn('gap-3 sm:grid-cols-2 lg:grid-cols-3', open ? 'grid' : 'hidden', collapsed ? 'sm:hidden' : 'sm:grid')}
+      >
+        {withNew && (
+          <div className="grid min-w-0 content-start gap-1.5">
+            <span className="text-sm leading-none font-medium">Show</span>
+            <label htmlFor={ids.newOnly} className="inline-flex min-h-9 items-center gap-2 text-sm">
+              <input
+                id={ids.newOnly}
+                type="checkbox"
+                checked={params.newOnly}
+                onChange={(event) => update({ newOnly: event.target.checked })}
+                className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              />
+              {NEW_SINCE_FILTER_LABEL}
+            </label>
+          </div>
+        )}
+
         <div className="grid min-w-0 content-start gap-1.5">
           <Label id={ids.industryLabel} htmlFor={ids.industry}>
             Industry

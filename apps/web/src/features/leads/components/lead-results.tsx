@@ -3,7 +3,7 @@
 import { CircleAlert, RotateCcw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
-import { LeadTable, type LeadTableSort } from '@/components/leads/lead-table';
+import { LeadTable, type LeadTableDensity, type LeadTableSort } from '@/components/leads/lead-table';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -33,11 +33,13 @@ export interface LeadResultsProps {
   empty: ReactNode;
   /** Cards or the table. */
   view: LeadViewMode;
+  /** The table's density. */
+  density?: LeadTableDensity;
   /** The order the server sorts in, and its change (the table's headers). */
   sort: LeadTableSort;
 }
 
-export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty, view, sort }: LeadResultsProps) {
+export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty, view, density = 'comfortable', sort }: LeadResultsProps) {
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     query;
   const selection = useLeadSelection();
@@ -82,11 +84,12 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
             selection={selection}
             sort={sort}
             busy={sorting}
+            density={density}
             rowActions={(lead) => (
               <ContactsDialog
                 lead={lead}
                 trigger={
-                  <Button variant="ghost" size="icon" className="size-8" aria-label={`${actionLabel} for ${lead.companyName}`}>
+                  <Button variant="ghost" size="icon" className={density === 'compact' ? 'size-7' : 'size-8'} aria-label={`${actionLabel} for ${lead.companyName}`}>
                     <Users aria-hidden="true" />
                   </Button>
                 }
