@@ -8,7 +8,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { subscriptions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
-import { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from '../modules/api-keys/index.js';
+import { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from './api-key-credentials.js';
 import { allowedMethods, ROUTE_TABLE, routeKey, type Access } from '../route-table.js';
 import { createSharedRateLimiter, type WindowRateLimiter } from './rate-limit.js';
 

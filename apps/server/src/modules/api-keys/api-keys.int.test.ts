@@ -8,7 +8,8 @@ import { generateLeads } from '../../seed/generate.js';
 import { insertLeads } from '../../seed/insert.js';
 import { invalidateAuthCache } from '../../plugins/access.js';
 import { buildTestApp, signUp, type TestApp } from '../../../test/helpers.js';
-import { hashApiKey, TOO_MANY_API_KEYS_MESSAGE } from './service.js';
+import { hashApiKey } from '../../plugins/api-key-credentials.js';
+import { TOO_MANY_API_KEYS_MESSAGE } from './service.js';
 
 interface Account {
   userId: string;

@@ -1,2 +1,2 @@
-// What other modules and plugins may use of API keys: recognising a bearer key and recording its use.
-export { findApiKey, isApiKeyToken, isWellFormedApiKey, touchApiKey } from './service.js';
+// The api-keys module's routes are registered by app.ts; recognising a presented key is plugins/api-key-credentials.ts.
+export { createApiKey, listApiKeys, revokeApiKey } from './service.js';

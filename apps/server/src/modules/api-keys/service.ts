@@ -1,28 +1,17 @@
-// Personal API keys: create (the secret once), list, revoke, and find the owner of a presented secret.
-// Only the SHA-256 of a secret is stored: 256 random bits need no slow hash, and a lookup stays one index probe.
-import { createHash, randomBytes } from 'node:crypto';
+// Personal API keys: create (the secret once), list, revoke. Recognising a presented secret is authentication, in
+// plugins/api-key-credentials.ts, which this module builds on (so the two never import each other).
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_API_KEYS, type ApiKey, type ApiKeyCreated } from '@fundwire/shared';
 import type { Database, Db } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
+import { API_KEY_PREFIX, hashApiKey } from '../../plugins/api-key-credentials.js';
 
-export const API_KEY_PREFIX = 'fw_';
-/** `fw_` and the base64url of 32 random bytes (43 characters). */
-const API_KEY_PATTERN = /^fw_[A-Za-z0-9_-]{43}$/;
 /** How much of the secret lists show. */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
 
 export const TOO_MANY_API_KEYS_MESSAGE = `You can keep at most ${MAX_API_KEYS} API keys. Revoke one to create another.`;
-
-/** True when the bearer token is meant as an API key (whether or not it is a valid one). */
-export function isApiKeyToken(token: string): boolean {
-  return token.startsWith(API_KEY_PREFIX);
-}
-
-export function hashApiKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
 
 function toApiKey(row: typeof apiKeys.$inferSelect): ApiKey {
   return {
@@ -70,28 +59,4 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw notFound('API key not found');
-}
-
-/** True when the token has the shape of a secret this server issues (`fw_` and 43 base64url characters). */
-export function isWellFormedApiKey(token: string): boolean {
-  return API_KEY_PATTERN.test(token);
-}
-
-/** The live key a secret belongs to, or undefined (malformed, unknown or revoked). */
-export async function findApiKey(db: Db, secret: string): Promise<{ id: string; userId: string } | undefined> {
-  if (!isWellFormedApiKey(secret)) return undefined;
-  const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.secretHash, hashApiKey(secret)), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  return row;
-}
-
-/** Records a use, unless one was recorded less than a minute ago (by any instance). */
-export async function touchApiKey(db: Db, id: string): Promise<void> {
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
 }
