@@ -120,6 +120,7 @@ test.describe('SEC Form D feed', () => {
   test('disabled: the screen says how to turn the feed on, and Run now is off', async ({ page }) => {
     await signInAsAdmin(page);
     const disabled: SourcesResponse = {
+      merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
       sources: [
         {
           id: 'sec-form-d',
@@ -158,6 +159,7 @@ test.describe('SEC Form D feed', () => {
     const until = new Date(Date.now() + 3_600_000).toISOString();
     const reason = 'EDGAR refused our requests (HTTP 403 for https://www.sec.gov/x: "Your Request Originates from an Undeclared Automated Tool").';
     const blocked: SourcesResponse = {
+      merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
       sources: [
         {
           id: 'sec-form-d',
@@ -198,6 +200,7 @@ test.describe('SEC Form D feed', () => {
   test('a failed load says so and Retry loads again; before the first run the screen says what happens next', async ({ page }) => {
     await signInAsAdmin(page);
     const fresh: SourcesResponse = {
+      merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
       sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, paused: null, days: [], errors: [], failures: [] }],
     };
     let fail = true;

@@ -29,6 +29,7 @@ import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
+import { mergeExistingLeadsOnce } from './modules/leads/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
@@ -146,6 +147,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const grouped = await assignCompaniesToLeads(database);
   if (grouped > 0) app.log.info({ leads: grouped }, 'grouped existing leads into companies');
+  // One round, one lead: the leads stored before merging existed are merged once (recorded in lead_merge_runs).
+  const merge = await database.rawTransaction((query) => mergeExistingLeadsOnce(query));
+  if (merge.ran) app.log.info({ merged: merge.merged }, 'merged existing leads that report the same round');
 
   if (config.demoData) {
     const seeded = await seedDemoDataIfNeeded(database);

@@ -94,6 +94,9 @@ const envSchema = z.object({
     .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://www.sec.gov'),
   EDGAR_BACKFILL_DAYS: wholeNumber(7, 0, 365),
   EDGAR_POLL_MINUTES: wholeNumber(15, 1, 1440),
+  /** The Fundraising Fox open dataset's rounds.csv (its raw address, no redirects); set, it turns the source on. */
+  FUNDRAISINGFOX_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/\s]+\/\S*$/.test(value), 'must be an address such as https://raw.githubusercontent.com/fundraisingfox/data/main/rounds.csv'),
+  FUNDRAISINGFOX_POLL_HOURS: wholeNumber(24, 1, 24 * 31),
 });
 
 /** Every variable the server reads: `.env.example` lists each one (config.test.ts checks they agree). */
@@ -152,6 +155,8 @@ export interface Config {
     backfillDays: number;
     pollMinutes: number;
   };
+  /** The Fundraising Fox open dataset: off while url is undefined. */
+  fundraisingfox: { url: string | undefined; pollHours: number };
 }
 
 export class ConfigError extends Error {
@@ -247,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       backfillDays: env.EDGAR_BACKFILL_DAYS,
       pollMinutes: env.EDGAR_POLL_MINUTES,
     },
+    fundraisingfox: { url: env.FUNDRAISINGFOX_URL, pollHours: env.FUNDRAISINGFOX_POLL_HOURS },
   };
 }
 

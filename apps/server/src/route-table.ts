@@ -34,6 +34,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'DELETE /api/leads/:id': 'admin',
   'POST /api/leads/bulk-delete': 'admin',
   'POST /api/leads/batch': 'admin',
+  'POST /api/admin/leads/:id/split': 'admin',
   'POST /api/admin/imports/preview': 'admin',
   'POST /api/admin/imports': 'admin',
   'GET /api/admin/sources': 'admin',

@@ -10,7 +10,7 @@ export const UNDISCLOSED = 'Undisclosed';
 /** Unknown industry or location: stored as null, shown as this label. */
 export const UNKNOWN = 'Unknown';
 /** Where a lead came from. */
-export const LEAD_SOURCES = ['manual', 'batch', 'import', 'sec-form-d'] as const;
+export const LEAD_SOURCES = ['manual', 'batch', 'import', 'sec-form-d', 'fundraisingfox'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 /** Fields an admin can change by hand; once changed, imports and feeds leave them alone. */
 export const EDITABLE_LEAD_FIELDS = ['companyName', 'domain', 'industry', 'fundingAmount', 'fundingRound', 'location', 'fundingDate', 'description', 'tags', 'contacts'] as const;

@@ -41,11 +41,21 @@ export const freeLeadSchema = z.object({
 });
 export type FreeLead = z.infer<typeof freeLeadSchema>;
 
+/** One source that reports the round: a lead that several sources report lists each of them. */
+export const leadSourceRefSchema = z.object({
+  source: z.enum(LEAD_SOURCES),
+  sourceId: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+});
+export type LeadSourceRef = z.infer<typeof leadSourceRefSchema>;
+
 export const leadSchema = freeLeadSchema.extend({
   tags: z.array(z.string()),
   source: z.enum(LEAD_SOURCES),
   sourceId: z.string().nullable(),
   sourceUrl: z.string().nullable(),
+  /** Every source that reports this round (at least the lead's own); several when rounds were merged. */
+  sources: z.array(leadSourceRefSchema),
   /** Fields an admin changed by hand: imports and feeds never overwrite them. */
   editedFields: z.array(z.enum(EDITABLE_LEAD_FIELDS)),
   /** The company this round belongs to (null only until start-up has grouped older leads). */
@@ -74,4 +84,8 @@ export const leadParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Lead id must be a UUID'),
 });
 export const leadResponseSchema = z.object({ lead: leadSchema });
+
+/** POST /api/admin/leads/:id/split: the lead back as its own source reports it, and the ids of the leads its other reports became. */
+export const splitLeadResponseSchema = z.object({ lead: leadSchema, split: z.array(z.string()) });
+export type SplitLeadResponse = z.infer<typeof splitLeadResponseSchema>;
 export type LeadResponse = z.infer<typeof leadResponseSchema>;

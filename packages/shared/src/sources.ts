@@ -2,7 +2,7 @@
 // /admin/sources screen and GET /api/admin/sources see them.
 import { z } from 'zod';
 
-export const SOURCE_IDS = ['sec-form-d'] as const;
+export const SOURCE_IDS = ['sec-form-d', 'fundraisingfox'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
 /** Why a filing became no lead; counted per day. */
@@ -73,8 +73,17 @@ export const sourceStatusSchema = z.object({
 });
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
+/** Data health: rounds that more than one source reported, merged into one lead. */
+export const sourceMergesSchema = z.object({
+  /** Reports folded into another source's lead in the last 7 days. */
+  mergedThisWeek: z.number().int(),
+  /** Leads that more than one source reports. */
+  leadsWithSeveralSources: z.number().int(),
+});
+export type SourceMerges = z.infer<typeof sourceMergesSchema>;
+
 /** GET /api/admin/sources */
-export const sourcesResponseSchema = z.object({ sources: z.array(sourceStatusSchema) });
+export const sourcesResponseSchema = z.object({ sources: z.array(sourceStatusSchema), merges: sourceMergesSchema });
 export type SourcesResponse = z.infer<typeof sourcesResponseSchema>;
 
 /** POST /api/admin/sources/:id/run → 202; 409 {error} when the source is disabled. */

@@ -4,7 +4,8 @@
 // dies mid-day resumes after the last recorded filing.
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
-import { upsertLeadBatch } from '../modules/leads/index.js';
+import { mergeWritten, upsertLeadBatch } from '../modules/leads/index.js';
+import type { BulkLead } from '../modules/leads/index.js';
 import { createPoliteHttp, type PoliteHttp } from './http.js';
 import { contractViolation, fitLeadToContract } from './lead-limits.js';
 import { MalformedItemError, SourceBlockedError, type MappedLead, type SourceConnector, type SourceItem } from './types.js';
@@ -263,6 +264,7 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
     reason: !result || result.outcome === 'unchanged' ? 'duplicate' : null,
     leadId: result?.id ?? null,
   });
+  const written: { id: string; lead: BulkLead }[] = [];
   const skippedContacts = new Map(fresh.map((entry) => [entry.item.id, 'mapped' in entry ? entry.contactsSkipped : 0]));
   const withSkips = (record: ItemRecord): ItemRecord => ({ ...record, contactsSkipped: skippedContacts.get(record.item.id) ?? 0 });
   const candidates = fresh.flatMap((entry) => ('mapped' in entry && !entry.mapped.amends ? [{ item: entry.item, mapped: entry.mapped }] : []));
@@ -280,6 +282,7 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
     const leads = originals.map((entry) => asOriginalRound(source, entry.item, entry.mapped));
     const result = await upsertLeadBatch(query, leads);
     originals.forEach((entry, index) => records.push(withSkips(outcome(entry.item, result.byKey.get(leads[index]!.identityKey!)))));
+    written.push(...leads.flatMap((lead) => (result.byKey.has(lead.identityKey!) ? [{ id: result.byKey.get(lead.identityKey!)!.id, lead }] : [])));
   }
   for (const entry of fresh) {
     if (!('mapped' in entry) || !entry.mapped.amends) continue;
@@ -292,7 +295,11 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
     }
     const result = await upsertLeadBatch(query, [lead]);
     records.push(withSkips(outcome(entry.item, result.byKey.get(lead.identityKey!))));
+    if (result.byKey.has(lead.identityKey!)) written.push({ id: result.byKey.get(lead.identityKey!)!.id, lead });
   }
+  // One round, one lead: a round another source reported already is merged into that lead (modules/leads/merge.ts).
+  const merged = await mergeWritten(query, written);
+  for (const record of records) if (record.leadId && merged.into.has(record.leadId)) record.leadId = merged.into.get(record.leadId)!;
   for (const entry of fresh) {
     if (!('record' in entry)) continue;
     records.push(entry.record);
@@ -429,6 +436,7 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
 
 /** Runs the connector over the given days (default: those due). Does nothing while the source is disabled. */
 export async function runSource(connector: SourceConnector, deps: RunDeps, options: RunOptions = {}): Promise<RunSummary> {
+  if (connector.runWhole) return connector.runWhole(deps, options);
   const { database, config } = deps;
   if (connector.disabledReason(config) !== null || !config.edgar.userAgent) return { ran: false, days: [] };
   const source = connector.id;

@@ -1,5 +1,5 @@
 // What /admin/sources shows: per source, whether it is on, its last and next run, per-day counts and errors.
-import { SOURCE_FAILURES_LISTED, type SourceDay, type SourceError, type SourceFailure, type SourceStatus } from '@fundwire/shared';
+import { SOURCE_FAILURES_LISTED, type SourceDay, type SourceError, type SourceFailure, type SourceMerges, type SourceStatus } from '@fundwire/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SourceConnector } from './types.js';
@@ -88,5 +88,18 @@ export async function sourceStatus(database: Database, config: Config, connector
         }),
       ),
     };
+  });
+}
+
+/** Rounds merged across sources: reports folded into another source's lead this week, and leads with several sources. */
+export async function sourceMerges(database: Database): Promise<SourceMerges> {
+  return database.rawTransaction(async (query) => {
+    const result = await query(
+      `select (select count(*)::int from lead_reports r join leads l on l.id = r.lead_id
+                where r.identity_key <> l.identity_key and r.merged_at > now() - interval '7 days') as merged_this_week,
+              (select count(distinct lead_id)::int from lead_reports) as several`,
+    );
+    const row = result.rows[0]!;
+    return { mergedThisWeek: Number(row.merged_this_week), leadsWithSeveralSources: Number(row.several) };
   });
 }

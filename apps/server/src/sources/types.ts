@@ -4,6 +4,7 @@ import type { SourceId } from '@fundwire/shared';
 import type { Config } from '../config.js';
 import type { BulkLead } from '../modules/leads/index.js';
 import type { PoliteHttp } from './http.js';
+import type { RunDeps, RunOptions, RunSummary } from './runner.js';
 
 export interface SourceItem {
   /** Stable id of the item at the source (an SEC accession number). */
@@ -54,4 +55,6 @@ export interface SourceConnector<Parsed = unknown> {
   fetch(http: PoliteHttp, item: SourceItem): Promise<string>;
   parse(raw: string, item: SourceItem): Parsed;
   map(parsed: Parsed, item: SourceItem, baseUrl: string): Mapped;
+  /** A source that is one file rather than days of items (Fundraising Fox) runs itself; the runner hands it over. */
+  runWhole?(deps: RunDeps, options: RunOptions): Promise<RunSummary>;
 }

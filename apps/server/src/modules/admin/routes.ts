@@ -13,9 +13,10 @@ import {
   leadResponseSchema,
   MAX_BATCH_LEADS,
   okResponseSchema,
+  splitLeadResponseSchema,
 } from '@fundwire/shared';
 import { firstIssueMessage, schemaErrors, validationError } from '../../errors.js';
-import { batchUpsertLeads, createLead, deleteLead, deleteLeads, importFundraisingFox, toAsyncIterable, updateLead } from './service.js';
+import { batchUpsertLeads, createLead, deleteLead, deleteLeads, importFundraisingFox, splitMergedLead, toAsyncIterable, updateLead } from './service.js';
 
 /** 'Invalid lead: fundingDate must be a date (YYYY-MM-DD); contacts.0.email ...', with the issues listed. */
 const invalidLead = schemaErrors((issues) =>
@@ -77,6 +78,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteLead(app.database, request.params.id);
       return { ok: true as const };
     },
+  );
+
+  // A lead that several sources report, split back into one lead per report (a wrong merge undone).
+  app.post(
+    '/api/admin/leads/:id/split',
+    {
+      schema: { params: leadParamsSchema, querystring: noQuery, body: z.unknown().describe('ignored: Split takes no options'), response: { 200: splitLeadResponseSchema } },
+    },
+    async (request) => splitMergedLead(app.database, request.params.id),
   );
 
   // Several leads at once, all or none; ids that are not leads (any more) are not counted.

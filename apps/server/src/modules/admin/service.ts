@@ -18,7 +18,7 @@ import {
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
-import { BUMP_LEADS_VERSION_SQL, captureLeadsBefore, getLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
+import { BUMP_LEADS_VERSION_SQL, captureLeadsBefore, getLead, mergeWritten, splitLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
 
@@ -244,6 +244,14 @@ export async function importFundraisingFox(database: Database, body: AsyncIterab
     const flush = async () => {
       if (pending.length === 0) return;
       const result = await upsertLeadBatch(query, pending);
+      // A round a live source reported already becomes one lead with both sources (modules/leads/merge.ts).
+      await mergeWritten(
+        query,
+        pending.flatMap((lead) => {
+          const written = result.byKey.get(lead.identityKey ?? leadIdentityKey(lead));
+          return written ? [{ id: written.id, lead }] : [];
+        }),
+      );
       totals.created += result.created;
       totals.updated += result.updated;
       totals.unchanged += result.unchanged;
@@ -311,4 +319,19 @@ export function toAsyncIterable(body: unknown): AsyncIterable<Buffer | string> {
   if (body instanceof Readable) return body;
   if (typeof body === 'string' || Buffer.isBuffer(body)) return Readable.from([body]);
   throw validationError('Send the CSV file as the request body (content-type: text/csv)', {});
+}
+
+/** Splits a merged lead back into its reports (modules/leads/merge.ts); 404 for no such lead, 409 for a lead only one source reports. */
+export async function splitMergedLead(database: Database, id: string): Promise<{ lead: Lead; split: string[] }> {
+  if (!UUID.test(id)) throw notFound('No such lead');
+  const split = await database.rawTransaction(async (query) => {
+    const exists = await query('select id from leads where id = $1 for update', [id]);
+    if (exists.rows.length === 0) throw notFound('No such lead');
+    const made = await splitLead(query, id);
+    if (made === null) throw conflict('This lead is reported by one source only: there is nothing to split.');
+    return made;
+  });
+  const lead = await getLead(database.db, id);
+  if (!lead) throw notFound('No such lead');
+  return { lead, split };
 }

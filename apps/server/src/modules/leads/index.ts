@@ -4,3 +4,4 @@ export { upsertLeadBatch, type BulkContact, type BulkLead, type UpsertResult } f
 export { BUMP_LEADS_VERSION_SQL } from './cache.js';
 export { columnConditions, contactsFor, getLead, leadWithHistoryColumns, searchCondition, searchQuery, toLead } from './service.js';
 export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
+export { combine, mergeExistingLeadsOnce, mergeWritten, recompute, sameCompany, sameRound, splitLead, MERGED_SOURCES, type MergeOutcome } from './merge.js';

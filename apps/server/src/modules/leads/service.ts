@@ -4,6 +4,7 @@ import {
   type FundingRound,
   EDITABLE_LEAD_FIELDS,
   type EditableLeadField,
+  type LeadSourceRef,
   UNDISCLOSED,
   FREE_LEADS_COUNT,
   RECENT_DAYS,
@@ -215,8 +216,18 @@ export const leadWithHistoryColumns = {
     sql<number>`(select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date")`.mapWith(
       Number,
     ),
+  // The sources that report the round, when several were merged (modules/leads/merge.ts); else none (the lead's own).
+  reportSources: sql<
+    LeadSourceRef[] | string
+  >`(select coalesce(json_agg(json_build_object('source', r.source, 'sourceId', r.source_id, 'sourceUrl', r.source_url) order by r.merged_at, r.identity_key), '[]'::json) from lead_reports as r where r.lead_id = "leads"."id")`,
 };
-type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number };
+type LeadWithHistory = Omit<LeadRow, 'searchVector'> & { earlierRounds: number; reportSources: LeadSourceRef[] | string };
+
+/** The lead's sources: its merged reports, else its own source. */
+function leadSources(row: Pick<LeadWithHistory, 'source' | 'sourceId' | 'sourceUrl' | 'reportSources'>): LeadSourceRef[] {
+  const reports = typeof row.reportSources === 'string' ? (JSON.parse(row.reportSources) as LeadSourceRef[]) : row.reportSources;
+  return reports.length > 0 ? reports : [{ source: row.source, sourceId: row.sourceId, sourceUrl: row.sourceUrl }];
+}
 
 /** A list page's columns: the lead, its history count and its contacts in order, as JSON the database builds, so a
  * page and its contacts are one query. */
@@ -264,6 +275,7 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
     source: row.source,
     sourceId: row.sourceId,
     sourceUrl: row.sourceUrl,
+    sources: leadSources(row),
     editedFields: row.editedFields.filter((field): field is EditableLeadField => (EDITABLE_LEAD_FIELDS as readonly string[]).includes(field)),
     companyId: row.companyId,
     earlierRounds: row.earlierRounds,

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../errors.js';
 import { findSource, SOURCES } from '../../sources/registry.js';
 import { daysDue, edgarToday } from '../../sources/runner.js';
-import { sourceStatus } from '../../sources/status.js';
+import { sourceMerges, sourceStatus } from '../../sources/status.js';
 
 export const sourceRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/admin/sources', { schema: { querystring: z.object({}), response: { 200: sourcesResponseSchema } } }, async () => ({
     sources: await Promise.all(SOURCES.map((source) => sourceStatus(app.database, app.config, source))),
+    merges: await sourceMerges(app.database),
   }));
 
   app.post(

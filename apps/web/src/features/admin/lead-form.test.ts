@@ -45,6 +45,7 @@ function savedLead(overrides: Partial<Lead> = {}): Lead {
     source: 'import',
     sourceId: 'acme-robotics',
     sourceUrl: 'https://fundraisingfox.com/companies/acme-robotics',
+    sources: [{ source: 'import', sourceId: 'acme-robotics', sourceUrl: 'https://fundraisingfox.com/companies/acme-robotics' }],
     editedFields: [],
     companyId: null,
     earlierRounds: 0,

@@ -18,6 +18,7 @@ function lead(id: string): Lead {
     source: 'manual',
     sourceId: null,
     sourceUrl: null,
+    sources: [{ source: 'manual', sourceId: null, sourceUrl: null }],
     editedFields: [],
     companyId: null,
     earlierRounds: 0,

@@ -31,6 +31,7 @@ export function sampleLead(now: Date): Lead {
     source: 'manual',
     sourceId: null,
     sourceUrl: null,
+    sources: [{ source: 'manual', sourceId: null, sourceUrl: null }],
     editedFields: [],
     companyId: null,
     earlierRounds: 0,

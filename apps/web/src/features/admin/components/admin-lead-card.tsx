@@ -9,7 +9,7 @@ import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components
 import { LeadDate } from '@/components/leads/lead-date';
 import { displayDomain, externalHref } from '@/lib/leads/lead-links';
 
-const SOURCE_LABELS: Record<LeadSource, string> = { manual: 'Added by hand', batch: 'Batch upload', import: 'CSV import', 'sec-form-d': 'SEC Form D' };
+const SOURCE_LABELS: Record<LeadSource, string> = { manual: 'Added by hand', batch: 'Batch upload', import: 'CSV import', 'sec-form-d': 'SEC Form D', fundraisingfox: 'Fundraising Fox Open Dataset (CC BY 4.0)' };
 const FIELD_LABELS: Record<EditableLeadField, string> = {
   companyName: 'name',
   domain: 'domain',
