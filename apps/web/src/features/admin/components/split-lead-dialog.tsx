@@ -4,6 +4,7 @@ import type { Lead } from '@fundwire/shared';
 import { LoaderCircle, Split } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useRestoreFocus } from '@/lib/use-restore-focus';
 import { leadSourceLabel } from './source-labels';
 
 export interface SplitLeadDialogProps {
@@ -14,9 +15,11 @@ export interface SplitLeadDialogProps {
 }
 
 export function SplitLeadDialog({ lead, onOpenChange, onConfirm, splitting }: SplitLeadDialogProps) {
+  // Opened by state, not a Trigger: Cancel sends focus back to the Split button.
+  const restoreFocus = useRestoreFocus();
   return (
     <Dialog open={lead !== null} onOpenChange={(next) => !splitting && onOpenChange(next)}>
-      <DialogContent data-testid="split-lead-dialog" hideCloseButton>
+      <DialogContent data-testid="split-lead-dialog" hideCloseButton {...restoreFocus}>
         <DialogHeader>
           <DialogTitle>Split {lead?.companyName ?? 'this lead'}?</DialogTitle>
           <DialogDescription>
