@@ -60,7 +60,11 @@ function pathBetween(graph, start, goal) {
       for (let at = goal; at !== undefined; at = previous.get(at)) route.unshift(at);
       return route;
     }
-    for (const next of graph.get(node) ?? []) if (!previous.has(next)) (previous.set(next, node), queue.push(next));
+    for (const next of graph.get(node) ?? []) {
+      if (previous.has(next)) continue;
+      previous.set(next, node);
+      queue.push(next);
+    }
   }
   return undefined;
 }
