@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The web app imports one way: app -> routes -> features -> components, lib, config.
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -15,6 +17,74 @@ const WEB_BELOW_FEATURES = upward('app|routes|features|islands', 'components, li
 
 /** A server module's own files are its business: others import only what its index.ts exports. */
 const MODULE_INTERNALS = 'Import another server module through its index.ts (apps/server/src/modules/<name>/index.ts), not its internals.';
+
+// Cycles between the server's folders (each module under modules/, each other folder of apps/server/src, each
+// top-level file): a module that imports another which imports it back is one module in two places. Read from the
+// files on disk when a file imports across folders, so a new cycle is reported on both sides.
+const SERVER_SRC = fileURLToPath(new URL('./apps/server/src/', import.meta.url));
+function serverFolderOf(file) {
+  const relative = path.relative(SERVER_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split(path.sep);
+  if (parts[0] === 'modules') return parts.length > 2 ? `modules/${parts[1]}` : undefined;
+  return parts.length === 1 ? parts[0].replace(/\.tsx?$/, '') : parts[0];
+}
+const VALUE_IMPORT = /^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gms;
+function serverFolderGraph() {
+  const graph = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const from = serverFolderOf(full);
+        if (!from) continue;
+        for (const match of readFileSync(full, 'utf8').matchAll(VALUE_IMPORT)) {
+          const to = serverFolderOf(path.resolve(path.dirname(full), match[1]));
+          if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+        }
+      }
+    }
+  };
+  walk(SERVER_SRC);
+  return graph;
+}
+/** The folders from `start` to `goal` along imports, or undefined when goal is out of reach. */
+function pathBetween(graph, start, goal) {
+  const previous = new Map([[start, undefined]]);
+  const queue = [start];
+  while (queue.length) {
+    const node = queue.shift();
+    if (node === goal) {
+      const route = [];
+      for (let at = goal; at !== undefined; at = previous.get(at)) route.unshift(at);
+      return route;
+    }
+    for (const next of graph.get(node) ?? []) {
+      if (previous.has(next)) continue;
+      previous.set(next, node);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+const folderCycles = {
+  meta: { type: 'problem', schema: [], messages: { cycle: '{{from}} imports {{to}}, which imports it back ({{route}}): move what both need to one side.' } },
+  create(context) {
+    const from = serverFolderOf(context.filename);
+    if (!from) return {};
+    let graph;
+    const check = (node) => {
+      if (!node.source || node.importKind === 'type' || node.exportKind === 'type' || !node.source.value.startsWith('.')) return;
+      const to = serverFolderOf(path.resolve(path.dirname(context.filename), node.source.value));
+      if (!to || to === from) return;
+      graph ??= serverFolderGraph();
+      const back = pathBetween(graph, to, from);
+      if (back) context.report({ node, messageId: 'cycle', data: { from, to, route: [from, ...back].join(' -> ') } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
@@ -55,6 +125,13 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // No two server folders import each other, directly or around a loop (folderCycles above).
+    files: ['apps/server/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { fundwire: { rules: { 'no-folder-cycle': folderCycles } } },
+    rules: { 'fundwire/no-folder-cycle': 'error' },
   },
   {
     // A module reaches another module only through that module's index.ts.

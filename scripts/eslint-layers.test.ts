@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const planted = {
   serverModule: path.join(root, 'apps/server/src/modules/zz-planted'),
+  serverModuleTwo: path.join(root, 'apps/server/src/modules/zz-planted-two'),
   serverDb: path.join(root, 'apps/server/src/db/zz-planted'),
   webFeature: path.join(root, 'apps/web/src/features/leads/zz-planted'),
   webIsland: path.join(root, 'apps/web/src/islands/zz-planted'),
@@ -70,6 +71,17 @@ describe('layering rules (eslint.config.js)', () => {
   it('reports db/ importing a module', async () => {
     const file = plant(path.join(planted.serverDb, 'uses-module.ts'), "import { upsertLeadBatch } from '../../modules/leads/index.js';\nexport const write = upsertLeadBatch;\n");
     expect(await rulesFor(eslint, file)).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('reports two server modules importing each other, even with no file-level cycle, and not a one-way import', async () => {
+    plant(path.join(planted.serverModule, 'index.ts'), 'export const one = 1;\n');
+    const forward = plant(path.join(planted.serverModule, 'uses-two.ts'), "import { two } from '../zz-planted-two/index.js';\nexport const a = two;\n");
+    const back = plant(path.join(planted.serverModuleTwo, 'index.ts'), "import { one } from '../zz-planted/index.js';\nexport const two = one;\n");
+    expect(await rulesFor(eslint, forward)).toContain('fundwire/no-folder-cycle');
+    expect(await rulesFor(eslint, back)).toContain('fundwire/no-folder-cycle');
+    rmSync(back);
+    plant(path.join(planted.serverModuleTwo, 'index.ts'), 'export const two = 2;\n');
+    expect(await rulesFor(eslint, forward)).toEqual([]);
   }, 60_000);
 
   it('reports an import cycle', async () => {

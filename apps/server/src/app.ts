@@ -21,7 +21,7 @@ import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/s
 import { sourceRoutes } from './modules/sources/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-import { assignCompaniesToLeads } from './modules/companies/backfill.js';
+import { assignCompaniesToLeads } from './modules/leads/index.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';

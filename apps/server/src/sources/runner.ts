@@ -85,7 +85,8 @@ export async function daysDue(database: Database, source: string, today: string,
   return [...unfinished, ...businessDays(from, today).filter((day) => day === today || status.get(day) !== 'done')];
 }
 
-async function claimDay(database: Database, source: string, day: string, owner: string, leaseMs: number, redoDone: boolean): Promise<boolean> {
+/** Takes the lease on a source's day (a free, expired or own one; a finished one only with redoDone). */
+export async function claimDay(database: Database, source: string, day: string, owner: string, leaseMs: number, redoDone: boolean): Promise<boolean> {
   const result = await database.rawTransaction((query) =>
     query(
       `insert into source_days (source, day, status, lease_owner, lease_expires_at, attempts, started_at, updated_at)

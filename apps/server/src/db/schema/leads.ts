@@ -34,7 +34,7 @@ export const LEAD_SORT_KEY_SQL = {
   'round:asc': `coalesce(-${ROUND_POSITION_SQL}, ${-(FUNDING_ROUNDS.length + 1)})`,
 } as const;
 
-/** One per company: its rounds are the leads that point here (modules/companies/identity.ts). */
+/** One per company: its rounds are the leads that point here (modules/leads/company-identity.ts). */
 export const companies = pgTable(
   'companies',
   {

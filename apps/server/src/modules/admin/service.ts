@@ -17,7 +17,7 @@ import {
 } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from '../leads/index.js';
 import { BUMP_LEADS_VERSION_SQL, captureLeadsBefore, getLead, mergeWritten, splitLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';

@@ -8,7 +8,7 @@ import { companies, leads } from '../../db/schema/index.js';
 import { buildTestApp, signInAs, type TestApp } from '../../../test/helpers.js';
 import { generateLeads } from '../../seed/generate.js';
 import { insertLeads } from '../../seed/insert.js';
-import { assignCompaniesToLeads } from './backfill.js';
+import { assignCompaniesToLeads } from '../leads/index.js';
 
 const samplePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples/fundraisingfox-rounds-sample.csv');
 

@@ -1,4 +1,3 @@
-// What other modules may use of companies: filing a round under its company as leads are written.
-export { deleteCompaniesWithoutRounds, upsertCompanies } from './write.js';
-// ...and telling whether two reports are the same company (modules/leads/merge.ts).
-export { locationCountry, normalizeCompanyIdentityName, registrableDomain } from './identity.js';
+// The companies module serves company pages (routes.ts, registered by app.ts), read on top of modules/leads, which
+// files every round under its company as it writes (company-write.ts, company-identity.ts there).
+export { getCompany } from './service.js';

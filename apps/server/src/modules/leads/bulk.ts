@@ -3,7 +3,7 @@
 import { leadIdentityKey, type Contact, type EditableLeadField, type LeadInput, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from '../companies/index.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 import { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
 
 /** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */

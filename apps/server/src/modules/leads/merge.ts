@@ -3,7 +3,8 @@
 // report is kept (lead_reports) so every field can be recomputed by precedence and a merge can be split back.
 import type { BulkLead } from './bulk.js';
 import type { RawQuery } from '../../db/client.js';
-import { deleteCompaniesWithoutRounds, locationCountry, upsertCompanies, normalizeCompanyIdentityName, registrableDomain } from '../companies/index.js';
+import { locationCountry, normalizeCompanyIdentityName, registrableDomain } from './company-identity.js';
+import { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 
 /** Sources whose leads are merged: the live feeds and the admin's import of the same dataset. Hand-made leads never are. */

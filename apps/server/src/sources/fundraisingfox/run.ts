@@ -6,7 +6,7 @@ import type { RawQuery } from '../../db/client.js';
 import { parseCsvStream } from '../../modules/admin/index.js';
 import { mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
 import type { DaySummary, RunDeps, RunOptions, RunSummary } from '../runner.js';
-import { recordSourceError } from '../runner.js';
+import { claimDay, recordSourceError } from '../runner.js';
 import { mapLiveRow, missingColumns, rowHash, rowKey, toRow } from './map.js';
 
 const SOURCE = 'fundraisingfox';
@@ -22,20 +22,9 @@ interface PendingRow {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function claim(deps: RunDeps, day: string, leaseMs: number): Promise<boolean> {
-  const result = await deps.database.rawTransaction((query) =>
-    query(
-      `insert into source_days (source, day, status, lease_owner, lease_expires_at, attempts, started_at, updated_at)
-       values ($1, $2, 'running', $3, clock_timestamp() + $4 * interval '1 millisecond', 1, now(), now())
-       on conflict (source, day) do update
-         set status = 'running', lease_owner = $3, lease_expires_at = clock_timestamp() + $4 * interval '1 millisecond',
-             attempts = source_days.attempts + 1, started_at = now(), updated_at = now()
-       where source_days.lease_owner is null or source_days.lease_owner = $3 or source_days.lease_expires_at < clock_timestamp()
-       returning day`,
-      [SOURCE, day, deps.owner, leaseMs],
-    ),
-  );
-  return result.rows.length > 0;
+/** The day's lease, as Form D takes its days' (runner.ts); a run of the same day again (Run now) takes it too. */
+function claim(deps: RunDeps, day: string, leaseMs: number): Promise<boolean> {
+  return claimDay(deps.database, SOURCE, day, deps.owner, leaseMs, true);
 }
 
 /** Writes one batch: rows whose hash is new or changed become leads (merged with other sources' reports), the rest are left alone. */

@@ -1,6 +1,6 @@
 // Find-or-create companies for leads being written, inside the caller's transaction.
 import type { RawQuery } from '../../db/client.js';
-import { companyIdentityKey, type CompanyFacts } from './identity.js';
+import { companyIdentityKey, type CompanyFacts } from './company-identity.js';
 
 export interface CompanyInput extends CompanyFacts {
   industry?: string | null;

@@ -1,8 +1,8 @@
 // Groups leads that have no company yet (written before companies existed) by the same rule every write
 // uses. Runs at start-up; idempotent, and safe with several instances starting at once (SKIP LOCKED).
 import type { Database } from '../../db/client.js';
-import { BUMP_LEADS_VERSION_SQL } from '../leads/index.js';
-import { upsertCompanies } from './write.js';
+import { BUMP_LEADS_VERSION_SQL } from './cache.js';
+import { upsertCompanies } from './company-write.js';
 
 const BACKFILL_BATCH = 2_000;
 

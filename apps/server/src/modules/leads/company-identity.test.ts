@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyIdentityKey, locationCountry, normalizeCompanyIdentityName, registrableDomain } from './identity.js';
+import { companyIdentityKey, locationCountry, normalizeCompanyIdentityName, registrableDomain } from './company-identity.js';
 
 describe('company identity', () => {
   it('uses the registrable domain, so subdomains and www are one company', () => {
