@@ -362,6 +362,12 @@ describe('fuzz: generated bad input', () => {
       contentType,
     }));
     add(40, badSegment, (id) => ({ route: 'DELETE /api/leads/:id', method: 'DELETE', url: `/api/leads/${id}` }));
+    // Splitting a merged lead: unknown and malformed ids, with odd bodies; nothing is split (no lead is merged here).
+    add(
+      30,
+      fc.tuple(badSegment, jsonBody(fc.constantFrom<unknown>({}, { reports: ['x'] }, [], 'x', null))),
+      ([id, { payload, contentType }]) => ({ route: 'POST /api/admin/leads/:id/split', method: 'POST', url: `/api/admin/leads/${id}/split`, payload, contentType }),
+    );
     const validLead = fc.nat(1_000_000).map((n) => ({ ...LEAD, domain: `batch-${n}.example.com` }));
     const invalidBatch = fc
       .tuple(fc.array(validLead, { maxLength: 3 }), fc.array(invalidLead, { minLength: 1, maxLength: 2 }), fc.boolean())
