@@ -6,12 +6,15 @@ import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
+import { datasetFile, startFundraisingFoxStandIn } from '../../apps/server/test/fundraisingfox-stand-in.js';
 import { daysBefore, edgarDay, filingsByDay } from './edgar-filings.js';
+import { e2eDatasetRows } from './fundraisingfox-rows.js';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const edgarPort = Number(process.env.E2E_EDGAR_PORT);
+const fundraisingFoxPort = Number(process.env.E2E_FUNDRAISINGFOX_PORT);
 
 interface Mail {
   to: string[];
@@ -52,20 +55,28 @@ const edgar = await startEdgarStandIn();
 const now = new Date();
 for (let daysAgo = 1; daysAgo <= 10; daysAgo++) edgar.publishDay(daysBefore(edgarDay(now), daysAgo));
 for (const [day, filings] of filingsByDay(now)) for (const filing of filings) edgar.addFiling(day, filing);
-// The stand-in takes any free port; the server's EDGAR_BASE_URL needs one known in advance, so relay it.
-const edgarRelay = http
-  .createServer((request, response) => {
-    const upstream = http.request(`${edgar.url}${request.url ?? '/'}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    upstream.on('error', () => {
-      response.statusCode = 502;
-      response.end();
-    });
-    request.pipe(upstream);
-  })
-  .listen(edgarPort, '127.0.0.1');
+// The Fundraising Fox dataset: one SEC-based row of a round that a filing above also reports (merged into one lead).
+const fundraisingFox = await startFundraisingFoxStandIn();
+fundraisingFox.setFile(datasetFile(e2eDatasetRows(now)));
+
+// The stand-ins take any free port; the server's base URLs need one known in advance, so relay them.
+function relay(target: string, port: number): http.Server {
+  return http
+    .createServer((request, response) => {
+      const upstream = http.request(`${target}${request.url ?? '/'}`, { method: request.method, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => {
+        response.statusCode = 502;
+        response.end();
+      });
+      request.pipe(upstream);
+    })
+    .listen(port, '127.0.0.1');
+}
+const edgarRelay = relay(edgar.url, edgarPort);
+const fundraisingFoxRelay = relay(new URL(fundraisingFox.url).origin, fundraisingFoxPort);
 
 http
   .createServer((request, response) => {
@@ -97,6 +108,8 @@ const stop = () => {
   void oidc.stop();
   edgarRelay.close();
   void edgar.close();
+  fundraisingFoxRelay.close();
+  void fundraisingFox.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

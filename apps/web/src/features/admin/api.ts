@@ -6,6 +6,7 @@ import {
   bulkDeleteLeadsResponseSchema,
   importSummarySchema,
   leadListResponseSchema,
+  splitLeadResponseSchema,
   type LeadInput,
 } from '@fundwire/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,6 +88,22 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: (id: string) => apiFetch(leadUrl(id), { method: 'DELETE', fallbackMessage: ADMIN_MESSAGES.deleteFailed }),
     // A 404 means someone else deleted it: refresh either way.
+    onSettled: invalidateLeads,
+  });
+}
+
+/** POST /api/admin/leads/:id/split: a lead that several sources report, back into one lead per report. */
+export function useSplitLead() {
+  const invalidateLeads = useInvalidateLeads();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/admin/leads/${encodeURIComponent(id)}/split`, {
+        method: 'POST',
+        body: {},
+        schema: splitLeadResponseSchema,
+        fallbackMessage: ADMIN_MESSAGES.splitFailed,
+      }),
+    // A 404 or 409 means the lead changed meanwhile: refresh either way.
     onSettled: invalidateLeads,
   });
 }

@@ -14,6 +14,7 @@ export const ADMIN_MESSAGES = {
   importPreviewFailed: 'Could not check this CSV file',
   importFailed: 'Failed to import leads',
   bulkDeleteFailed: 'Failed to delete the selected leads',
+  splitFailed: 'Failed to split the lead',
 } as const;
 
 /** The bulk delete's confirmation question. */
@@ -34,4 +35,9 @@ export function batchUploadedMessage(count: number): string {
 /** "Imported 1,204 new and 3 updated leads": counts with thousands separators, like every toast. */
 export function importedMessage(created: number, updated: number): string {
   return `Imported ${formatCount(created)} new and ${formatCount(updated)} updated leads`;
+}
+
+/** "Split into 2 leads": the merged lead and the leads its other reports became. */
+export function splitMessage(otherLeads: number): string {
+  return `Split into ${pluralize(otherLeads + 1, 'lead')}`;
 }

@@ -23,7 +23,7 @@ const annual = PLANS.annual;
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: 'Privacy Policy',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   intro: `${PRODUCT_NAME} sells information about startups that recently raised money, and the business contacts there, to sales and business-development teams. This policy explains what personal data we hold about our customers, newsletter readers and the people listed in our leads, why, and what you can ask of us.`,
   sections: [
     {
@@ -50,6 +50,18 @@ export const PRIVACY_POLICY: LegalDocument = {
       heading: 'Data about people listed in our leads',
       blocks: [
         'Each lead names a company and a few of its decision-makers with their job title, business email address and public LinkedIn profile. We collect this from public sources: funding announcements, company websites and professional profiles. We process it on the basis of our and our customers\u2019 legitimate interest in business-to-business contact, show it only to paying subscribers, and remove a person on request, including from future exports.',
+      ],
+    },
+    {
+      heading: 'Where our funding data comes from',
+      blocks: [
+        {
+          list: [
+            'SEC Form D: the notices of exempt offerings that companies file with the US Securities and Exchange Commission, read from its public EDGAR system (https://www.sec.gov/edgar). Each lead taken from a filing links to it.',
+            'Fundraising Fox Open Dataset (CC BY 4.0): startup funding rounds published by Fundraising Fox at https://github.com/fundraisingfox/data under the Creative Commons Attribution 4.0 licence (https://creativecommons.org/licenses/by/4.0/). Each lead taken from it is credited "Fundraising Fox Open Dataset (CC BY 4.0)" and links to its row.',
+          ],
+        },
+        'When both report the same round, the lead lists both sources.',
       ],
     },
     {

@@ -11,14 +11,15 @@ import { PageContainer, PageHeader } from '@/components/ui/page';
 import { toast } from '@/components/ui/toaster';
 import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
 import { useMe } from '@/features/auth/api';
-import { useAdminLeadPage, useBulkDeleteLeads, useDeleteLead } from '@/features/admin/api';
+import { useAdminLeadPage, useBulkDeleteLeads, useDeleteLead, useSplitLead } from '@/features/admin/api';
 import { AdminLeadResults } from '@/features/admin/components/admin-lead-results';
 import { AdminLeadSearch } from '@/features/admin/components/admin-lead-search';
 import { BatchUploadDialog } from '@/features/admin/components/batch-upload-dialog';
 import { BulkDeleteDialog } from '@/features/admin/components/bulk-delete-dialog';
 import { CsvImportDialog } from '@/features/admin/components/csv-import-dialog';
 import { LeadFormDialog } from '@/features/admin/components/lead-form-dialog';
-import { ADMIN_MESSAGES, bulkDeletedMessage } from '@/features/admin/messages';
+import { SplitLeadDialog } from '@/features/admin/components/split-lead-dialog';
+import { ADMIN_MESSAGES, bulkDeletedMessage, splitMessage } from '@/features/admin/messages';
 import { pageAfterEmptyResult } from '@/features/admin/paging';
 import { serverMessage } from '@/lib/api-client';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
@@ -31,7 +32,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Admin - Leads Management';
 
-type OpenDialog = { kind: 'lead'; lead: Lead | null } | { kind: 'batch' } | { kind: 'import' } | { kind: 'bulk-delete' } | null;
+type OpenDialog = { kind: 'lead'; lead: Lead | null } | { kind: 'batch' } | { kind: 'import' } | { kind: 'bulk-delete' } | { kind: 'split'; lead: Lead } | null;
 
 export function AdminLeadsRoute() {
   useDocumentTitle(TITLE);
@@ -98,6 +99,22 @@ export function AdminLeadsRoute() {
     });
   };
 
+  const splitLead = useSplitLead();
+  const confirmSplit = (lead: Lead) => {
+    if (splitLead.isPending) return;
+    splitLead.mutate(lead.id, {
+      onSuccess: ({ split }) => {
+        toast.success(splitMessage(split.length), { description: `${lead.companyName}: one lead per source again.` });
+        closeDialog();
+      },
+      onError: (error) => {
+        const message = serverMessage(error, ADMIN_MESSAGES.splitFailed);
+        toast.error(ADMIN_MESSAGES.splitFailed, message ? { description: message } : undefined);
+        closeDialog();
+      },
+    });
+  };
+
   const actions = (
     <>
       <Button onClick={() => setDialog({ kind: 'lead', lead: null })}>
@@ -153,6 +170,7 @@ export function AdminLeadsRoute() {
           emptyActions={actions}
           onEdit={(lead) => setDialog({ kind: 'lead', lead })}
           onDelete={confirmDelete}
+          onSplit={(lead) => setDialog({ kind: 'split', lead })}
           deletingId={deletingId}
           view={viewMode}
           sort={{ current: sort, searching: search !== '', onChange: setSort }}
@@ -180,6 +198,12 @@ export function AdminLeadsRoute() {
         companyNames={selected.map((lead) => lead.companyName)}
         onConfirm={confirmBulkDelete}
         deleting={bulkDelete.isPending}
+      />
+      <SplitLeadDialog
+        lead={dialog?.kind === 'split' ? dialog.lead : null}
+        onOpenChange={(open) => !open && closeDialog()}
+        onConfirm={confirmSplit}
+        splitting={splitLead.isPending}
       />
     </PageContainer>
   );

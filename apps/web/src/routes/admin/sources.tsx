@@ -1,15 +1,19 @@
-// /admin/sources: the live lead feeds (today SEC Form D filings): whether each is on, how to turn it on,
-// its last and next run, per-day counts, latest errors and Run now. Polls while a run is going.
-import { RadioTower } from 'lucide-react';
+// /admin/sources: the live lead feeds (SEC Form D filings, the Fundraising Fox dataset): whether each is on, how
+// to turn it on, its last and next run, per-day counts, latest errors and Run now; and the rounds that several
+// sources reported, merged into one lead. Polls while a run is going.
+import type { SourceMerges } from '@fundwire/shared';
+import { Merge, RadioTower } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PageContainer, PageHeader } from '@/components/ui/page';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { SOURCE_MESSAGES, useRunSource, useSources } from '@/features/sources/api';
 import { SourceCard } from '@/features/sources/components/source-card';
 import { runQueuedMessage } from '@/features/sources/format';
+import { formatCount } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Lead Sources';
@@ -57,6 +61,7 @@ export function AdminSourcesRoute() {
         <EmptyState icon={<RadioTower />} title="No lead sources" description="This server has no live feeds configured." />
       ) : (
         <div className="grid grid-cols-1 gap-6">
+          <MergeCounts merges={sources.data.merges} />
           {sources.data.sources.map((source) => (
             <SourceCard
               key={source.id}
@@ -68,5 +73,35 @@ export function AdminSourcesRoute() {
         </div>
       )}
     </PageContainer>
+  );
+}
+
+/** Data health: reports of the same round from several sources, folded into one lead. */
+function MergeCounts({ merges }: { merges: SourceMerges }) {
+  return (
+    <Card data-testid="source-merges" role="region" aria-labelledby="source-merges-title" className="gap-3 p-5">
+      <h2 id="source-merges-title" className="inline-flex items-center gap-2 text-base font-semibold">
+        <Merge aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        One round, one lead
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        When several sources report the same round it is one lead that lists each source. A wrong merge is undone with Split on the lead in Leads
+        Management.
+      </p>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Merged across sources in the last 7 days</dt>
+          <dd data-testid="merges-this-week" className="mt-1 text-lg font-semibold tabular-nums">
+            {formatCount(merges.mergedThisWeek)}
+          </dd>
+        </div>
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Leads with more than one source</dt>
+          <dd data-testid="merges-several-sources" className="mt-1 text-lg font-semibold tabular-nums">
+            {formatCount(merges.leadsWithSeveralSources)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
   );
 }

@@ -1,15 +1,15 @@
 // One lead in the admin grid: what identifies it at a glance, where it came from, which fields were edited
 // by hand (imports leave those alone), and its Edit and Delete buttons.
-import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField, type Lead, type LeadSource } from '@fundwire/shared';
-import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Trash2, Users } from 'lucide-react';
+import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField, type Lead } from '@fundwire/shared';
+import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Split, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 import { LeadDate } from '@/components/leads/lead-date';
 import { displayDomain, externalHref } from '@/lib/leads/lead-links';
+import { leadSourceLabel } from './source-labels';
 
-const SOURCE_LABELS: Record<LeadSource, string> = { manual: 'Added by hand', batch: 'Batch upload', import: 'CSV import', 'sec-form-d': 'SEC Form D', fundraisingfox: 'Fundraising Fox Open Dataset (CC BY 4.0)' };
 const FIELD_LABELS: Record<EditableLeadField, string> = {
   companyName: 'name',
   domain: 'domain',
@@ -27,13 +27,15 @@ export interface AdminLeadCardProps {
   lead: Lead;
   onEdit: (lead: Lead) => void;
   onDelete: (lead: Lead) => void;
+  /** Asks to split a lead that several sources report back into one lead per source. */
+  onSplit: (lead: Lead) => void;
   /** This lead is being deleted. */
   deleting: boolean;
   /** Another write is in flight: the buttons wait. */
   disabled: boolean;
 }
 
-export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: AdminLeadCardProps) {
+export function AdminLeadCard({ lead, onEdit, onDelete, onSplit, deleting, disabled }: AdminLeadCardProps) {
   const titleId = `admin-lead-${lead.id}-name`;
   const website = externalHref(lead.domain);
   const domain = displayDomain(lead.domain);
@@ -69,6 +71,11 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
           )}
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0 items-center">
+          {lead.sources.length > 1 && (
+            <Button variant="ghost" size="icon" className="size-9" aria-label={`Split ${lead.companyName}`} title="Split into one lead per source" disabled={disabled || deleting} onClick={() => onSplit(lead)}>
+              <Split aria-hidden="true" />
+            </Button>
+          )}
           <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lead.companyName}`} disabled={disabled || deleting} onClick={() => onEdit(lead)}>
             <Pencil aria-hidden="true" />
           </Button>
@@ -112,7 +119,7 @@ export function AdminLeadCard({ lead, onEdit, onDelete, deleting, disabled }: Ad
       <LeadProvenance lead={lead} />
       <p data-testid="admin-lead-source" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <span>
-          Source: <span className="font-medium text-foreground">{SOURCE_LABELS[lead.source]}</span>
+          Source: <span className="font-medium text-foreground">{leadSourceLabel(lead.source)}</span>
           {lead.sourceId && <span className="font-mono"> {lead.sourceId}</span>}
         </span>
         {lead.editedFields.length > 0 && (

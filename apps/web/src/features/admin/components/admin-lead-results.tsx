@@ -1,7 +1,7 @@
 // The admin lead list in all its states: first load, error with Retry, empty (with or without a
 // search), and one page of cards or of table rows (selectable, for bulk actions) with Previous / Next.
 import { ADMIN_LEADS_PAGE_SIZE, type Lead } from '@fundwire/shared';
-import { LoaderCircle, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, SearchX, Split, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable, type LeadTableSort } from '@/components/leads/lead-table';
@@ -31,6 +31,8 @@ export interface AdminLeadResultsProps {
   emptyActions: ReactNode;
   onEdit: (lead: Lead) => void;
   onDelete: (lead: Lead) => void;
+  /** Asks to split a lead that several sources report (offered only on those). */
+  onSplit: (lead: Lead) => void;
   /** The lead being deleted, if any; every card's buttons wait meanwhile. */
   deletingId: string | null;
   view: LeadViewMode;
@@ -51,6 +53,7 @@ export function AdminLeadResults({
   emptyActions,
   onEdit,
   onDelete,
+  onSplit,
   deletingId,
   view,
   sort,
@@ -126,6 +129,19 @@ export function AdminLeadResults({
               const disabled = deletingId !== null && !deleting;
               return (
                 <>
+                  {lead.sources.length > 1 && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={`Split ${lead.companyName}`}
+                      title="Split into one lead per source"
+                      disabled={disabled || deleting}
+                      onClick={() => onSplit(lead)}
+                    >
+                      <Split aria-hidden="true" />
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="icon"
@@ -164,6 +180,7 @@ export function AdminLeadResults({
                 lead={lead}
                 onEdit={onEdit}
                 onDelete={onDelete}
+                onSplit={onSplit}
                 deleting={deletingId === lead.id}
                 disabled={deletingId !== null && deletingId !== lead.id}
               />

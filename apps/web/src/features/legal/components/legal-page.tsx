@@ -3,18 +3,23 @@ import { Fragment } from 'react';
 import { PageContainer } from '@/components/ui/page';
 import type { LegalBlock, LegalDocument } from '../documents';
 
-const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+/** An https address (not its closing punctuation) or an email address. */
+const LINK = /(https:\/\/[^\s"]*[^\s".,;:)]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 
 /** "November 22, 2026" for "2026-11-22", the same on every machine and time zone. */
 export function formatLegalDate(day: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** Text with each email address turned into a mailto link. */
+/** Text with each email address turned into a mailto link, and each https address into a link. */
 function WithMailLinks({ text }: { text: string }) {
-  return text.split(EMAIL).map((part, index) =>
+  return text.split(LINK).map((part, index) =>
     index % 2 === 1 ? (
-      <a key={index} href={`mailto:${part}`} className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover">
+      <a
+        key={index}
+        href={part.startsWith('https://') ? part : `mailto:${part}`}
+        className="font-medium break-words text-primary underline underline-offset-4 hover:text-primary-hover"
+      >
         {part}
       </a>
     ) : (
