@@ -278,7 +278,7 @@ test.describe('historical', () => {
     await expect(page.getByRole('heading', { name: 'Historical Leads', level: 1 })).toBeVisible();
     expect(filterOf(await firstRequest)).toEqual({});
     await expect(page.getByLabel('Date range')).toHaveValue('all');
-    await expect(page.getByLabel('Date range').locator('option')).toHaveText(['All Time', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year', 'Custom range']);
+    await expect(page.getByLabel('Date range').locator('option')).toHaveText(['All Time', 'Last 7 Days', 'Last 30 Days', 'Last 90 Days', 'Last 6 Months', 'Last 1 Year', 'Custom range']);
 
     const first = await fetchLeadPage(page.request, {});
     await expect(cardNames(page)).toHaveText(names(first.leads));
