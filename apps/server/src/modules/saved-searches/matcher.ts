@@ -30,7 +30,7 @@ export interface MatchOptions {
   /** ADMIN_EMAIL: the admin's searches alert without a subscription, as the API answers the admin without one. */
   adminEmail: string;
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
-  billingMode?: 'stripe' | 'test';
+  billingMode: 'stripe' | 'test';
   batchSize?: number;
   now?: () => Date;
 }

@@ -67,7 +67,7 @@ export interface AlertSenderDeps {
   /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
   adminEmail: string;
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
-  billingMode?: 'stripe' | 'test';
+  billingMode: 'stripe' | 'test';
   /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
   channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
 }
