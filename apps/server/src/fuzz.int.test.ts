@@ -727,13 +727,22 @@ describe('fuzz: generated bad input', () => {
       jsonBody(invalidObject({ name: 'Fuzz key' }, { name: fc.oneof(fc.constantFrom('', '   '), longerThan(100), notAString, nulText) })),
     );
     add(30, badSegment, (id) => ({ route: 'DELETE /api/api-keys/:id', method: 'DELETE', url: `/api/api-keys/${id}` }));
-    for (const route of ['GET /api/openapi.json', 'GET /api/docs']) {
+    for (const route of [
+      'GET /api/openapi.json',
+      'GET /api/docs',
+      'GET /api/docs/',
+      'GET /api/docs/json',
+      'GET /api/docs/yaml',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/static/theme/docs.css',
+    ]) {
       add(5, badQuery(['x', 'url']), (query) => ({ route, method: 'GET', url: `${route.slice(4)}?${query}` }));
     }
-    add(20, fc.oneof(badSegment, fc.constantFrom('docs.js', 'swagger-ui.css', 'index.html', 'package.json')), (file) => ({
-      route: 'GET /api/docs/assets/:file',
+    add(20, fc.oneof(badSegment, fc.constantFrom('swagger-ui.css', 'index.html', '', 'theme/', '../package.json', '..%2Fpackage.json', 'package.json')), (file) => ({
+      route: 'GET /api/docs/static/*',
       method: 'GET',
-      url: `/api/docs/assets/${file}`,
+      url: `/api/docs/static/${file}`,
     }));
     // Saved searches (issue 16): bodies that always hold one bad field, ids that are not the caller's.
     const savedSearch = {

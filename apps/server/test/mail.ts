@@ -1,5 +1,6 @@
 // Helpers for newsletter and alert tests: leads with a chosen "added" time, subscribers, and the deps
 // a mail run needs from an app.
+import { addIsoDays, isoDayOf } from '@fundwire/shared';
 import type { Database } from '../src/db/client.js';
 import { insertLeads } from '../src/seed/insert.js';
 import type { BulkLead } from '../src/modules/leads/bulk.js';
@@ -17,7 +18,7 @@ export function testLead(overrides: Partial<BulkLead> = {}): BulkLead {
     fundingRound: 'Seed',
     location: 'Berlin, Germany',
     // Funded yesterday: still news (digests carry rounds funded within NEWS_MAX_AGE_DAYS).
-    fundingDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    fundingDate: addIsoDays(isoDayOf(Date.now()), -1),
     description: `${name} builds things.`,
     tags: [],
     contacts: [{ name: `Founder ${counter}`, role: 'CEO', email: `founder${counter}@example.com`, linkedIn: `https://linkedin.example.com/in/f${counter}` }],

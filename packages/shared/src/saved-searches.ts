@@ -1,5 +1,6 @@
 // Saved searches (issue 16): a named lead filter that alerts on net-new matches by email, Slack or webhook.
 import { z } from 'zod';
+import { addIsoDays } from './days.js';
 import { leadFilterSchema, type LeadFilter } from './lead-filters.js';
 
 /** How many saved searches one account keeps at most. */
@@ -87,7 +88,7 @@ export function savedFilterToLeadFilter(filter: SavedSearchFilter, today: string
   const { lastDays, ...rest } = filter;
   const leadFilter = { ...rest, addedAfter: undefined } as LeadFilter;
   if (lastDays !== undefined) {
-    const start = new Date(Date.parse(`${today}T00:00:00Z`) - (lastDays - 1) * 86_400_000).toISOString().slice(0, 10);
+    const start = addIsoDays(today, -(lastDays - 1));
     if (!leadFilter.dateStart || leadFilter.dateStart < start) leadFilter.dateStart = start;
   }
   return leadFilter;

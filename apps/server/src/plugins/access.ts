@@ -314,7 +314,9 @@ export function registerAccessControl(app: FastifyInstance): string[] {
       const key = routeKey(tableMethod, route.url);
       const access = ROUTE_TABLE[key];
       if (!access) throw new Error(`Route ${routeKey(method, route.url)} is missing from ROUTE_TABLE (apps/server/src/route-table.ts)`);
-      if (method !== 'HEAD') registered.push(key);
+      // A GET's HEAD names the GET; so does a lone HEAD, which Fastify adds for the trailing-slash twin of a
+      // prefixed '/' route (GET /api/docs/ runs no onRoute hook of its own).
+      if (!registered.includes(key)) registered.push(key);
       const gate = gates[access];
       if (gate) {
         // Before the route's schemas check the input: a caller without access learns nothing about it (401/403, not 400).

@@ -1,6 +1,6 @@
 // Deterministic synthetic demo leads: the same seed and day give the same leads, every time.
 // Every company, person and address is invented, on reserved example domains (RFC 2606).
-import { FIXED_INDUSTRIES, FUNDING_ROUNDS, type FundingRound } from '@fundwire/shared';
+import { addIsoDays, FIXED_INDUSTRIES, FUNDING_ROUNDS, isoDayOf, type FundingRound } from '@fundwire/shared';
 
 export const DEFAULT_SEED = 20_260_101;
 export const DEFAULT_LEAD_COUNT = 500;
@@ -143,10 +143,6 @@ function pickRound(random: Random): FundingRound {
   return 'Seed';
 }
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 export interface GenerateOptions {
   count: number;
   seed?: number;
@@ -175,7 +171,7 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
     const steps = Math.floor((plan.max - plan.min) / plan.step);
     const fundingAmount = (plan.min + random.int(0, steps) * plan.step) * 1_000;
     const daysAgo = i < recentCount ? random.int(0, 6) : random.int(0, DAYS_SPREAD - 1);
-    const fundingDate = isoDay(new Date(base - daysAgo * 86_400_000));
+    const fundingDate = addIsoDays(isoDayOf(base), -daysAgo);
     const pitch = random.pick(INDUSTRY_PITCH[industry] ?? GENERIC_PITCH);
     const description = `${companyName} builds ${pitch}. ${random.pick(TRACTION)}`;
 
@@ -213,7 +209,7 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
       roundLabel: stageUndisclosed ? (UNDISCLOSED_LABELS[i % UNDISCLOSED_LABELS.length] as string) : null,
       location: random.pick(LOCATIONS),
       fundingDate,
-      createdAt: new Date(Date.parse(`${fundingDate}T14:00:00Z`) + 86_400_000).toISOString(),
+      createdAt: `${addIsoDays(fundingDate, 1)}T14:00:00.000Z`,
       description,
       tags: [industry.toLowerCase(), (stageUndisclosed ? 'undisclosed' : fundingRound).toLowerCase().replace(/\s+/g, '-')],
       contacts,

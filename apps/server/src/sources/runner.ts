@@ -2,6 +2,7 @@
 // per day at a time, any instance may run it), and every filing handled is recorded in the same
 // transaction as its lead (filings are written in small batches, at least once a second), so a run that
 // dies mid-day resumes after the last recorded filing.
+import { addIsoDays } from '@fundwire/shared';
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
 import { amendedRound, mergeWritten, newerItemOfRound, roundsWrittenByOthers, upsertLeadBatch } from '../modules/leads/index.js';
@@ -51,11 +52,7 @@ export function edgarToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-export function addDays(day: string, count: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + count);
-  return date.toISOString().slice(0, 10);
-}
+export const addDays = addIsoDays;
 
 const isBusinessDay = (day: string) => {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -1,5 +1,5 @@
-// The OpenAPI document covers every route with access 'api' (and nothing else), and /api/docs loads
-// nothing from another origin.
+// The OpenAPI document covers every route with access 'api' (and nothing else), and /api/docs (Swagger UI through
+// @fastify/swagger-ui) loads nothing from another origin and leads back to the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../route-table.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
@@ -88,23 +88,31 @@ describe('OpenAPI document and reference', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toMatch(/https?:/);
-    expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    // No inline script (a script tag holds nothing but white space).
+    expect(page.body).not.toMatch(/<script>|<script [^>]*>\s*[^<\s]/);
 
-    // What the page loads (scripts and style sheets); its links back to the app are checked below.
+    // What the page loads (scripts, style sheets and icons); its links back to the app are checked below.
     const references = [...page.body.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
-    expect(references.length).toBeGreaterThanOrEqual(3);
+    expect(references.length).toBeGreaterThanOrEqual(5);
+    const types = { css: /^text\/css/, js: /^(text|application)\/javascript/, png: /^image\/png/ } as Record<string, RegExp>;
     for (const reference of references) {
-      expect(reference, reference).toMatch(/^\/(?!\/)/);
+      expect(reference, reference).toMatch(/^\/api\/docs\/static\/[^/]/);
       const asset = await t.app.inject({ method: 'GET', url: reference });
       expect(asset.statusCode, reference).toBe(200);
-      expect(asset.headers['content-type'], reference).toMatch(reference.endsWith('.css') ? /text\/css/ : /text\/javascript/);
+      expect(asset.headers['content-type'], reference).toMatch(types[reference.split('.').pop()!]!);
       if (reference.endsWith('.css')) expect(asset.body).not.toMatch(/url\(\s*["']?(https?:)?\/\//);
     }
-    const script = await t.app.inject({ method: 'GET', url: '/api/docs/assets/docs.js' });
-    expect(script.body).toContain("url: '/api/openapi.json'");
+    expect(references).toEqual(expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/theme/docs.css']));
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    // The document it reads is this origin's, the same as /api/openapi.json.
+    expect(script.body).toContain("url: resolveUrl('./json')");
+    const [viaUi, document] = await Promise.all(['/api/docs/json', '/api/openapi.json'].map((url) => t.app.inject({ method: 'GET', url })));
+    expect(viaUi!.statusCode).toBe(200);
+    expect(viaUi!.json()).toEqual(document!.json());
     // Swagger UI's validator badge would call validator.swagger.io.
     expect(script.body).toContain('validatorUrl: null');
-    expect(script.body).not.toMatch(/https?:/);
+    // No other origin in the code (a comment may cite one).
+    expect(script.body.replace(/\/\/ .*$/gm, '')).not.toMatch(/https?:/);
   });
 
   it('links back to the app: home, the dashboard and the profile (where API keys are made), all on this origin', async () => {
@@ -118,17 +126,25 @@ describe('OpenAPI document and reference', () => {
       ]),
     );
     for (const { href } of links) expect(href, href).toMatch(/^\/(?!\/|api\/)/);
-    const style = await t.app.inject({ method: 'GET', url: '/api/docs/assets/docs.css' });
+    expect(page.body).toContain('name="viewport"');
+    // With a trailing slash, the same page (its files then named relative to it).
+    const slashed = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(slashed.body).toContain('<a href="/profile">API keys</a>');
+    expect(slashed.body).toContain('href="./static/theme/docs.css"');
+    const style = await t.app.inject({ method: 'GET', url: '/api/docs/static/theme/docs.css' });
     expect(style.statusCode).toBe(200);
     expect(style.headers['content-type']).toMatch(/text\/css/);
     expect(style.body).toContain('.fw-docs-bar');
   });
 
-  it('serves no other file from the assets path', async () => {
-    for (const url of ['/api/docs/assets/index.html', '/api/docs/assets/..%2Fpackage.json', '/api/docs/assets/package.json']) {
+  it('serves only the package\'s files from its static path, and not its stock index page', async () => {
+    for (const url of ['/api/docs/static/', '/api/docs/static/theme/', '/api/docs/static/..%2Fpackage.json', '/api/docs/static/package.json', '/api/docs/static/../../package.json']) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(400);
-      expect(response.json().error).toMatch(/No such asset/);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error, url).toMatch(/No API route/);
     }
+    const old = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe('/api/docs/');
   });
 });

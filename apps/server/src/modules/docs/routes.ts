@@ -1,26 +1,14 @@
-// GET /api/openapi.json (the generated document) and /api/docs, an interactive reference (Swagger UI) whose
-// every script, style sheet and request stays on this origin: the bundle is served from the swagger-ui-dist
-// package, the validator badge (a request to swagger.io) is off, and no inline script needs the CSP relaxed. A bar
-// above the reference leads back to the app: its home, the dashboard, and the profile where API keys are made.
-import { createReadStream } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// GET /api/openapi.json (the generated document) and /api/docs, the interactive reference: Swagger UI served by
+// @fastify/swagger-ui (decision 045) from its own package, so every script, style sheet and request stays on this
+// origin: the validator badge (a request to swagger.io) is off, and its page has no inline script for the CSP to
+// allow. A bar above the reference leads back to the app: its home, the dashboard, and the profile where API keys
+// are made. The plugin's routes get zod schemas here like every other route (route-schemas.int.test.ts).
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-
-const DOCS_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/api/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    validatorUrl: null,
-    presets: [SwaggerUIBundle.presets.apis],
-    layout: 'BaseLayout',
-  });
-});
-`;
+const DOCS_PREFIX = '/api/docs';
 
 /** The bar back to the app, in the app's neutral look; it wraps at 375 px rather than scrolling sideways. */
 const DOCS_STYLE = `.fw-docs-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px;
@@ -31,39 +19,17 @@ const DOCS_STYLE = `.fw-docs-bar { display: flex; flex-wrap: wrap; align-items: 
 .fw-docs-bar .fw-docs-brand { font-weight: 600; color: #09090b; }
 `;
 
-const DOCS_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Fundwire API reference</title>
-    <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
-    <link rel="stylesheet" href="/api/docs/assets/docs.css" />
-  </head>
-  <body>
-    <header class="fw-docs-bar">
-      <a class="fw-docs-brand" href="/">Fundwire</a>
-      <nav aria-label="Back to the app">
-        <a href="/dashboard">Dashboard</a>
-        <a href="/profile">API keys</a>
-        <a href="/">Home</a>
-      </nav>
-    </header>
-    <main id="swagger-ui"></main>
-    <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-    <script src="/api/docs/assets/docs.js"></script>
-  </body>
-</html>
-`;
+/** Put first in the page's body: plain links, so the way back works before (and without) the reference's script. */
+const DOCS_BAR = `<header class="fw-docs-bar">
+        <a class="fw-docs-brand" href="/">Fundwire</a>
+        <nav aria-label="Back to the app">
+          <a href="/dashboard">Dashboard</a>
+          <a href="/profile">API keys</a>
+          <a href="/">Home</a>
+        </nav>
+      </header>`;
 
-/** The only files /api/docs/assets serves, with their types: from the package, or written here. */
-const ASSETS = {
-  'swagger-ui.css': { type: 'text/css; charset=utf-8', file: 'swagger-ui.css' },
-  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', file: 'swagger-ui-bundle.js' },
-  'docs.js': { type: 'text/javascript; charset=utf-8', text: DOCS_SCRIPT },
-  'docs.css': { type: 'text/css; charset=utf-8', text: DOCS_STYLE },
-} as const satisfies Record<string, { type: string; file?: string; text?: string }>;
-type AssetName = keyof typeof ASSETS;
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />';
 
 const openApiDocumentSchema = z.looseObject({
   openapi: z.string(),
@@ -71,31 +37,45 @@ const openApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
+/** What each of the plugin's routes answers, by its path under DOCS_PREFIX. */
+function uiRouteSchema(path: string): FastifySchema {
+  const querystring = z.object({});
+  if (path === '/json') return { querystring, response: { 200: openApiDocumentSchema } };
+  if (path === '/static/index.html') return { querystring, response: { 302: z.string().describe(`a redirect to ${DOCS_PREFIX}/`) } };
+  const body = path === '/yaml' ? 'the OpenAPI document as YAML' : path === '' || path === '/' ? 'text/html' : 'a script, style sheet or image';
+  const params = path.includes('*') ? { params: z.object({ '*': z.string() }) } : {};
+  return { querystring, ...params, response: { 200: z.string().describe(body) } };
+}
+
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/openapi.json', { schema: { querystring: z.object({}), response: { 200: openApiDocumentSchema } } }, async () =>
     openApiDocumentSchema.parse(app.swagger()),
   );
 
-  app.get('/api/docs', { schema: { querystring: z.object({}), response: { 200: z.string().describe('text/html') } } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_HTML),
-  );
-
-  const assetNames = Object.keys(ASSETS) as [AssetName, ...AssetName[]];
-  app.get(
-    '/api/docs/assets/:file',
-    {
-      schema: {
-        params: z.object({ file: z.enum(assetNames, { message: 'No such asset' }) }),
-        querystring: z.object({}),
-        response: { 200: z.string().describe('a script or style sheet') },
-      },
-    },
-    async (request, reply) => {
-      const asset: { type: string; file?: string; text?: string } = ASSETS[request.params.file];
-      reply.type(asset.type).header('cache-control', 'public, max-age=3600');
-      if (asset.text !== undefined) return reply.send(asset.text);
-      // A stream is sent as it is; the schema documents what it carries.
-      return reply.send(createReadStream(path.join(SWAGGER_UI_DIR, asset.file ?? '')) as unknown as string);
-    },
-  );
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(DOCS_PREFIX)) return;
+    // In place: the access table's catalog already holds this object.
+    Object.assign((route.schema ??= {}), uiRouteSchema(route.url.slice(DOCS_PREFIX.length)));
+  });
+  // The package's own index.html (a second page without the bar or the viewport) is not served: /api/docs is the page.
+  app.addHook('onRequest', async (request, reply) => {
+    const file = (request.params as Record<string, string> | undefined)?.['*'];
+    if (request.routeOptions.url !== `${DOCS_PREFIX}/static/*` || !(file === '' || file?.endsWith('/'))) return;
+    reply.callNotFound();
+    return reply;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    if ((url !== DOCS_PREFIX && url !== `${DOCS_PREFIX}/`) || typeof payload !== 'string') return payload;
+    reply.header('cache-control', 'no-cache');
+    return payload.replace('<head>', `<head>\n      ${VIEWPORT}`).replace('<body>', `<body>\n      ${DOCS_BAR}`);
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // No logo (it is shown only by the standalone layout's top bar, which this page replaces with its own).
+    logo: null as never,
+    theme: { title: 'Fundwire API reference', css: [{ filename: 'docs.css', content: DOCS_STYLE }] },
+    uiConfig: { deepLinking: true, layout: 'BaseLayout' },
+    validatorUrl: false,
+  });
 };
