@@ -5,7 +5,7 @@
 // module reads company pages on top of this; it is never imported from here.
 export { upsertLeadBatch, type BulkContact, type BulkLead, type UpsertResult } from './bulk.js';
 export { BUMP_LEADS_VERSION_SQL } from './cache.js';
-export { columnConditions, contactsFor, getLead, leadWithHistoryColumns, searchCondition, searchQuery, toLead } from './service.js';
+export { columnConditions, getLead, searchCondition, searchQuery } from './service.js';
 export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
 export { combine, mergeExistingLeadsOnce, mergeWritten, recompute, sameCompany, sameRound, splitLead, MERGED_SOURCES, type MergeOutcome } from './merge.js';
 export { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
