@@ -1,16 +1,16 @@
-// Calendar days as ISO text (YYYY-MM-DD), counted in UTC with date-fns: a day is a day whatever the zone the
-// process runs in and its daylight-saving changes (local-time arithmetic would lose or repeat one).
-import { tz } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
-
-const UTC = tz('UTC');
+// Calendar days as ISO text (YYYY-MM-DD), the way leads, filters and feeds name them, counted with date-fns.
+import { addDays } from 'date-fns';
 
 /** The UTC calendar day of an instant. */
 export function isoDayOf(instant: Date | number): string {
-  return format(instant, 'yyyy-MM-dd', { in: UTC });
+  return new Date(instant).toISOString().slice(0, 10);
 }
 
-/** The day `count` days after `day` (before it when negative). */
+/**
+ * The day `count` days after `day` (before it when negative). date-fns adds days on the process's local calendar;
+ * anchored at noon UTC, the most a daylight-saving change moves the clock (an hour or two) never leaves the UTC day,
+ * whatever zone the process runs in. Plain dates keep it cheap enough for hot paths, which a zone-aware date is not.
+ */
 export function addIsoDays(day: string, count: number): string {
-  return isoDayOf(addDays(`${day}T00:00:00Z`, count, { in: UTC }));
+  return isoDayOf(addDays(new Date(`${day}T12:00:00Z`), count));
 }

@@ -153,7 +153,10 @@ export interface GenerateOptions {
 /** Yields leads lazily, so a million of them never sit in memory at once. */
 export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() }: GenerateOptions): Generator<SeedLead> {
   const random = createRandom(seed);
-  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  // Every day a lead can fall on, counted once (a million leads share these 730 days).
+  const todayIso = isoDayOf(today);
+  const fundingDays = Array.from({ length: DAYS_SPREAD }, (_, daysAgo) => addIsoDays(todayIso, -daysAgo));
+  const addedAt = fundingDays.map((day) => `${addIsoDays(day, 1)}T14:00:00.000Z`);
   const recentCount = Math.ceil(count * RECENT_SHARE);
   const nameSpace = NAME_HEADS.length * NAME_TAILS.length;
 
@@ -171,7 +174,7 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
     const steps = Math.floor((plan.max - plan.min) / plan.step);
     const fundingAmount = (plan.min + random.int(0, steps) * plan.step) * 1_000;
     const daysAgo = i < recentCount ? random.int(0, 6) : random.int(0, DAYS_SPREAD - 1);
-    const fundingDate = addIsoDays(isoDayOf(base), -daysAgo);
+    const fundingDate = fundingDays[daysAgo]!;
     const pitch = random.pick(INDUSTRY_PITCH[industry] ?? GENERIC_PITCH);
     const description = `${companyName} builds ${pitch}. ${random.pick(TRACTION)}`;
 
@@ -209,7 +212,7 @@ export function* generateLeads({ count, seed = DEFAULT_SEED, today = new Date() 
       roundLabel: stageUndisclosed ? (UNDISCLOSED_LABELS[i % UNDISCLOSED_LABELS.length] as string) : null,
       location: random.pick(LOCATIONS),
       fundingDate,
-      createdAt: `${addIsoDays(fundingDate, 1)}T14:00:00.000Z`,
+      createdAt: addedAt[daysAgo]!,
       description,
       tags: [industry.toLowerCase(), (stageUndisclosed ? 'undisclosed' : fundingRound).toLowerCase().replace(/\s+/g, '-')],
       contacts,
