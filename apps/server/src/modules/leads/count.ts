@@ -5,11 +5,13 @@ import { EXACT_COUNT_LIMIT, type LeadFilter } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { columnConditions } from './filter-sql.js';
-import { trustsEstimate } from './read-rules.js';
+import { estimateShowable, trustsEstimate } from './read-rules.js';
 
+/** A count: exact; an estimate within 20% of the truth (exact false); or, with atLeast, more than `count`. */
 export interface MatchCount {
   count: number;
   exact: boolean;
+  atLeast?: true;
 }
 
 /** The planner's row estimate for the filter: a plan, no rows read. */
@@ -22,13 +24,13 @@ export async function estimateMatches(db: Db, where: SQL | undefined): Promise<n
 }
 
 /**
- * Exact up to `limit` (reading at most one match more than that), else the planner's estimate. An
- * estimate far above the limit is taken as it is, without reading any match, unless trustEstimate is
- * false (searches: the planner guesses word combinations poorly, and a wrong guess picks a slow plan).
+ * Exact up to `limit` (reading at most one match more than that). Beyond it, the planner's estimate when
+ * `showEstimate` (estimateShowable: one column's fresh statistics) and it is not below what was counted, else "more
+ * than `limit`". A showable estimate far above the limit is taken as it is, without reading any match.
  */
-export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT, trustEstimate = true): Promise<MatchCount> {
-  const estimate = await estimateMatches(db, where);
-  if (trustEstimate && trustsEstimate(estimate, limit)) return { count: estimate, exact: false };
+export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT_COUNT_LIMIT, showEstimate = true): Promise<MatchCount> {
+  const estimate = showEstimate ? await estimateMatches(db, where) : undefined;
+  if (estimate !== undefined && trustsEstimate(estimate, limit)) return { count: estimate, exact: false };
   const limited = db
     .select({ one: sql`1`.as('one') })
     .from(leads)
@@ -36,9 +38,14 @@ export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT
     .limit(limit + 1)
     .as('limited');
   const [row] = await db.select({ total: count() }).from(limited);
-  const counted = row?.total ?? 0;
+  return countFrom(row?.total ?? 0, estimate, limit);
+}
+
+/** The count from a count capped at limit + 1 and the estimate when one may be shown (countMatches). */
+export function countFrom(counted: number, estimate: number | undefined, limit: number): MatchCount {
   if (counted <= limit) return { count: counted, exact: true };
-  return { count: Math.max(estimate, counted), exact: false };
+  if (estimate !== undefined && estimate >= counted) return { count: estimate, exact: false };
+  return { count: limit, exact: false, atLeast: true };
 }
 
 /**
@@ -49,15 +56,16 @@ export async function countMatches(db: Db, where: SQL | undefined, limit = EXACT
  * `columns` is columnConditions(filter, locations), which the page already built.
  */
 export async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[] | undefined, columns: SQL | undefined): Promise<MatchCount> {
-  if (filter.hasContacts !== true) return countMatches(db, columns);
-  const all = await countMatches(db, columnConditions({ ...filter, hasContacts: undefined }, locations));
+  if (filter.hasContacts !== true) return countMatches(db, columns, EXACT_COUNT_LIMIT, estimateShowable(filter));
+  const withoutFlag = { ...filter, hasContacts: undefined };
+  const all = await countMatches(db, columnConditions(withoutFlag, locations), EXACT_COUNT_LIMIT, estimateShowable(withoutFlag));
   const lackingConditions = columnConditions({ ...filter, hasContacts: false }, locations);
   if (all.exact) {
     // Those without contacts are some of all, so at most the limit: counted, never estimated.
     const lacking = await countMatches(db, lackingConditions, EXACT_COUNT_LIMIT, false);
     return { count: all.count - lacking.count, exact: true };
   }
-  const lacking = await countMatches(db, lackingConditions);
+  const lacking = await countMatches(db, lackingConditions, EXACT_COUNT_LIMIT, false);
   if (lacking.exact && lacking.count === 0) return all;
   return countMatches(db, columns, EXACT_COUNT_LIMIT, false);
 }

@@ -58,7 +58,8 @@ export function encodeCursor(cursor: Cursor): string {
       : cursor.sort === 'date'
         ? [CURSOR_KINDS[`date:${cursor.dir}`], cursor.date, cursor.id]
         : [CURSOR_KINDS[`${cursor.sort}:${cursor.dir}`], cursor.key, cursor.date, cursor.id];
-  const parts = [...position, String(cursor.matches.count), cursor.matches.exact ? '1' : '0'];
+  // The count's kind: '1' exact, '0' an estimate, '2' more than the count.
+  const parts = [...position, String(cursor.matches.count), cursor.matches.exact ? '1' : cursor.matches.atLeast ? '2' : '0'];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
@@ -73,8 +74,8 @@ export function decodeCursor(text: string): Cursor {
   const strings = parts as string[];
   const [total, exact] = strings.slice(-2);
   const [kind, first, second, third, ...extra] = strings.slice(0, -2);
-  if (total === undefined || !COUNT.test(total) || (exact !== '0' && exact !== '1') || extra.length > 0) throw badRequest('Invalid cursor');
-  const matches = { count: Number(total), exact: exact === '1' };
+  if (total === undefined || !COUNT.test(total) || (exact !== '0' && exact !== '1' && exact !== '2') || extra.length > 0) throw badRequest('Invalid cursor');
+  const matches: MatchCount = exact === '2' ? { count: Number(total), exact: false, atLeast: true } : { count: Number(total), exact: exact === '1' };
   const validDate = (date: string | undefined): date is string =>
     date !== undefined && DATE.test(date) && !date.startsWith('0000') && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
   const validId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);

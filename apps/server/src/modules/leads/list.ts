@@ -77,6 +77,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     // Never fewer than the leads already passed and shown (an empty page past the end shows none: its count stands).
     totalCount: rows.length > 0 ? Math.max(counted.count, offset + rows.length) : counted.count,
     countIsExact: counted.exact,
+    countIsLowerBound: counted.atLeast === true,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(position(last)) : null,
     sort,

@@ -102,7 +102,8 @@ export async function searchPage(
     if (newest.ids.length < need) return undefined;
     const extrapolated = Math.round((need / newest.lastPosition) * (await estimateMatches(db, columns)));
     if (extrapolated <= DENSE_SEARCH_ESTIMATE) return undefined;
-    const matches = { count: Math.max(SEARCH_EXACT_COUNT_LIMIT + 1, extrapolated), exact: false };
+    // Extrapolated from the newest leads, the count is no estimate to show (read-rules.ts): more than the limit.
+    const matches: MatchCount = { count: SEARCH_EXACT_COUNT_LIMIT, exact: false, atLeast: true };
     if (requested.sort === 'relevance' || (requested.sort === 'date' && requested.dir === 'desc'))
       return { matches, order: newestFirst, ids: newest.ids.slice(offset) };
     // Common enough that walking the other order's index meets the page soon.
@@ -165,8 +166,9 @@ async function allMatchesPage(db: Db, { requested, q, where, limit, offset }: Ma
   const past = rows[0] === undefined && offset > 0 ? await countMatches(db, where, SEARCH_EXACT_COUNT_LIMIT, false) : undefined;
   // An empty capped read past more than the exact-count limit may only be past what the read took, not past the end.
   if (cap !== undefined && past && !past.exact) return undefined;
-  const total = rows[0] !== undefined ? Number(rows[0].total) : (past?.count ?? 0);
-  const exact = past ? past.exact : total <= SEARCH_EXACT_COUNT_LIMIT;
-  const order = ranked && !exact ? { sort: 'date' as const, dir: 'desc' as const } : requested;
-  return { matches: { count: total, exact }, order, ids: rows.map(({ id, rank: text }) => ({ id, rank: text })) };
+  // Every match was read (or counted past the end): the count is the true one, exact within the limit.
+  const total = rows[0] !== undefined ? Number(rows[0].total) : 0;
+  const matches: MatchCount = past ?? { count: total, exact: total <= SEARCH_EXACT_COUNT_LIMIT };
+  const order = ranked && !matches.exact ? { sort: 'date' as const, dir: 'desc' as const } : requested;
+  return { matches, order, ids: rows.map(({ id, rank: text }) => ({ id, rank: text })) };
 }
