@@ -1,11 +1,11 @@
 // Counting and estimates: the planner's estimate of a filter (a plan, no rows read), a count exact up to a limit, and
 // the count of a filter's columns (with "has contacts" counted as all less those without).
 import { count, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { EXACT_COUNT_LIMIT, type LeadFilter } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
-import { columnConditions } from './filter-sql.js';
-import { estimateShowable, trustsEstimate } from './read-rules.js';
+import { ESTIMATE_TRUST_FACTOR, estimateShowable, trustsEstimate } from './read-rules.js';
 
 /** A count: exact; an estimate within 20% of the truth (exact false); or, with atLeast, more than `count`. */
 export interface MatchCount {
@@ -48,24 +48,32 @@ export function countFrom(counted: number, estimate: number | undefined, limit: 
   return { count: limit, exact: false, atLeast: true };
 }
 
+const dialect = new PgDialect();
+
+/** `select 1 from leads where …` with its values inlined as literals (quoted by Drizzle): what lead_row_estimate explains. */
+function estimatedQueryText(where: SQL | undefined): string {
+  return dialect.sqlToQuery(sql`select 1 from ${leads} where ${where ?? sql`true`}`.inlineParams()).sql;
+}
+
 /**
- * A filter's count without its search words. "Has contacts" is counted as the filter without it less its leads
- * without contacts (the stored flag, true exactly for those: migration 0020), when that count is exact or none lack
- * contacts. Counted directly, every match up to the limit was probed in the contacts index, because the planner
- * estimates that probe (a semi-join) too loosely to trust (decision 026).
- * `columns` is columnConditions(filter, locations), which the page already built.
+ * The count a page statement carries, as a FROM item `totals` (match_total, match_estimate), so a list is one round
+ * trip: `page` is the page's ids (limit + 1 of them), read in the same statement. Nothing is counted when the
+ * page shows the end of the list (list.ts counts it from the page); otherwise the planner's estimate when it may be
+ * shown and is large enough to take (read-rules.ts), else a count of at most EXACT_COUNT_LIMIT + 1 matches.
  */
-export async function countColumnMatches(db: Db, filter: LeadFilter, locations: string[] | undefined, columns: SQL | undefined): Promise<MatchCount> {
-  if (filter.hasContacts !== true) return countMatches(db, columns, EXACT_COUNT_LIMIT, estimateShowable(filter));
-  const withoutFlag = { ...filter, hasContacts: undefined };
-  const all = await countMatches(db, columnConditions(withoutFlag, locations), EXACT_COUNT_LIMIT, estimateShowable(withoutFlag));
-  const lackingConditions = columnConditions({ ...filter, hasContacts: false }, locations);
-  if (all.exact) {
-    // Those without contacts are some of all, so at most the limit: counted, never estimated.
-    const lacking = await countMatches(db, lackingConditions, EXACT_COUNT_LIMIT, false);
-    return { count: all.count - lacking.count, exact: true };
-  }
-  const lacking = await countMatches(db, lackingConditions, EXACT_COUNT_LIMIT, false);
-  if (lacking.exact && lacking.count === 0) return all;
-  return countMatches(db, columns, EXACT_COUNT_LIMIT, false);
+export function pageTotalsSql(where: SQL | undefined, filter: LeadFilter, pageLimit: number, offset: number): SQL {
+  const size = sql`(select count(*) from page)`;
+  const needed = sql`(${size} >= ${pageLimit} or (${offset}::int > 0 and ${size} = 0))`;
+  const estimate = estimateShowable(filter) ? sql`case when ${needed} then lead_row_estimate(${estimatedQueryText(where)}) end` : sql`null::bigint`;
+  return sql`(select estimate as match_estimate,
+      case when ${needed} and (estimate is null or estimate < ${EXACT_COUNT_LIMIT * ESTIMATE_TRUST_FACTOR}) then
+        (select count(*) from (select 1 from ${leads} where ${where ?? sql`true`} limit ${EXACT_COUNT_LIMIT + 1}) capped) end as match_total
+    from (select ${estimate}::bigint as estimate) planned) totals`;
+}
+
+/** The count from pageTotalsSql's columns; undefined when nothing was counted (the page shows the end of the list). */
+export function countFromTotals(total: number | string | null, estimate: number | string | null): MatchCount | undefined {
+  if (total !== null) return countFrom(Number(total), estimate === null ? undefined : Number(estimate), EXACT_COUNT_LIMIT);
+  if (estimate !== null) return { count: Number(estimate), exact: false };
+  return undefined;
 }

@@ -56,6 +56,20 @@ export async function matchingLocations(db: Db, location: string | undefined): P
   return rows.length > LOCATION_LIST_LIMIT ? undefined : rows.map((row) => row.location);
 }
 
+/** The distinct locations containing `location`, as a JSON array a larger statement selects (list.ts reads it with the
+ * cache version); locationsFrom reads it back. */
+export function matchingLocationsSql(location: string): SQL {
+  return sql`(select coalesce(json_agg(matched.location), '[]'::json) from (
+    select ${leadLocations.location} as location from ${leadLocations} where ${leadLocations.location} ilike ${`%${escapeLike(location)}%`}
+    limit ${LOCATION_LIST_LIMIT + 1}) matched)`;
+}
+
+/** matchingLocationsSql's value: the locations, or undefined when there are more than LOCATION_LIST_LIMIT. */
+export function locationsFrom(value: string[] | string | null | undefined): string[] | undefined {
+  const list = typeof value === 'string' ? (JSON.parse(value) as string[]) : (value ?? []);
+  return list.length > LOCATION_LIST_LIMIT ? undefined : list;
+}
+
 /** `query`: the search's tsquery when the caller has it (matchingSearchQuery), else searchQuery(filter.q). */
 export function filterConditions(filter: LeadFilter, locations?: string[], query?: SQL): SQL | undefined {
   return and(columnConditions(filter, locations), searchCondition(filter.q, query));

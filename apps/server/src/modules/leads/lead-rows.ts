@@ -120,3 +120,6 @@ export async function rowsOfIds(db: Db, ids: PageId[]) {
     return row ? [{ ...row, rank }] : [];
   });
 }
+
+/** A page's row: the lead's columns, contacts, history count and its rank or sort key as text. */
+export type PageRow = Awaited<ReturnType<typeof rowsOfIds>>[number];

@@ -1,13 +1,11 @@
-// The read path's caches, one set per database: stats, counts and whole list pages, each valid for one version of the
+// The read path's caches, one set per database: stats and whole list pages (a page carries its count), each valid for one version of the
 // leads table (cache.ts). LEAD_CACHES=off gives a database caches that always load.
 import type { LeadStats } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
 import { VersionedCache } from './cache.js';
-import type { MatchCount } from './count.js';
 
 interface LeadCaches {
   stats: VersionedCache<LeadStats>;
-  counts: VersionedCache<MatchCount>;
   /** Whole list responses, serialised: a repeated page costs one version read. */
   pages: VersionedCache<string>;
 }
@@ -17,7 +15,7 @@ const cachesByDb = new WeakMap<Db, LeadCaches>();
 export function cachesFor(db: Db): LeadCaches {
   let caches = cachesByDb.get(db);
   if (!caches) {
-    caches = { stats: new VersionedCache(), counts: new VersionedCache(), pages: new VersionedCache() };
+    caches = { stats: new VersionedCache(), pages: new VersionedCache() };
     cachesByDb.set(db, caches);
   }
   return caches;
@@ -25,5 +23,5 @@ export function cachesFor(db: Db): LeadCaches {
 
 /** LEAD_CACHES=off: this database's lead reads skip the caches (set once, at start-up). */
 export function disableLeadCaches(db: Db): void {
-  cachesByDb.set(db, { stats: new VersionedCache(false), counts: new VersionedCache(false), pages: new VersionedCache(false) });
+  cachesByDb.set(db, { stats: new VersionedCache(false), pages: new VersionedCache(false) });
 }
