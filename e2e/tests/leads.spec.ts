@@ -132,6 +132,8 @@ test.describe('dashboard', () => {
     const stats = (await statsResponse.json()) as { totalLeads: number; totalFunding: number; avgFunding: number; recentLeads: number; disclosedCount: number };
     const summary = page.getByRole('region', { name: 'Database Summary' });
     const figure = (label: string) => summary.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd`);
+    // It says that it covers the whole database, not the filters.
+    await expect(summary.getByTestId('summary-scope')).toHaveText('Every lead in the database, whatever the filters below.');
     await expect(figure('Total Leads')).toHaveText(count.format(stats.totalLeads));
     await expect(figure('Total Funding')).toHaveText(money.format(stats.totalFunding));
     await expect(figure('Avg Funding')).toHaveText(money.format(stats.avgFunding));
