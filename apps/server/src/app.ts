@@ -26,6 +26,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
+import { createJobQueue, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     mailWorkerId: string;
     /** Runs the live lead sources (SEC Form D) on this instance. */
     sources: SourceRunner;
+    /** The durable job queue: job kinds register here; the worker runs outside tests (queue/queue.ts). */
+    jobs: JobQueue;
     /** "METHOD /url" of every /api and /dev route, as registered. */
     registeredRoutes: string[];
   }
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
    * The process entry always does, so an e2e server with the feed on ingests by itself.
    */
   scheduleSources?: boolean;
+  /** Run the job queue's worker in the background. Default: outside test (tests call app.jobs.runDue()). */
+  runJobs?: boolean;
 }
 
 /** Log fields that must never reach a log line. */
@@ -186,6 +191,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
   await app.register(savedSearchHookRoutes);
+  const jobs = createJobQueue({ database, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {
@@ -196,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }), everyMs: config.savedSearchAlertsEveryMs });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
+  if (options.runJobs ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 

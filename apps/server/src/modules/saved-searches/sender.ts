@@ -10,6 +10,8 @@ import { recipientLinks, unsubscribeHeaders, type MailLinkSigner } from '../../m
 import type { Mailer } from '../../mail/transport.js';
 import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
 import { getLeadsByIds, newestStoredLeadIds } from '../leads/index.js';
+import { DEFAULT_JOB_BACKOFF } from '../../queue/queue.js';
+import { backoffMs } from '../../queue/retry.js';
 
 /** The most leads one message carries; the rest of a batch is still marked delivered with it (the search link shows them all). */
 export const ALERT_LEAD_LIMIT = 50;
@@ -86,10 +88,9 @@ export interface AlertDrainResult {
   retried: number;
 }
 
-const BASE_BACKOFF_MS = 30_000;
-const MAX_BACKOFF_MS = 3_600_000;
+/** 30 s, 1 min, 2 min... at most an hour: the job queue's schedule (queue/queue.ts). */
 export function alertBackoffMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+  return backoffMs(attempts, DEFAULT_JOB_BACKOFF);
 }
 
 interface Claimed {
