@@ -21,15 +21,15 @@ import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/s
 import { sourceRoutes } from './modules/sources/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-import { assignCompaniesToLeads } from './modules/leads/index.js';
+import { assignCompaniesToLeads, mergeExistingLeadsOnce } from './modules/leads/index.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
+import { createJobQueue, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
-import { mergeExistingLeadsOnce } from './modules/leads/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
@@ -53,6 +53,8 @@ declare module 'fastify' {
     mailWorkerId: string;
     /** Runs the live lead sources (SEC Form D) on this instance. */
     sources: SourceRunner;
+    /** The durable job queue: job kinds register here; the worker runs outside tests (queue/queue.ts). */
+    jobs: JobQueue;
     /** "METHOD /url" of every /api and /dev route, as registered. */
     registeredRoutes: string[];
   }
@@ -70,6 +72,8 @@ export interface BuildAppOptions {
    * The process entry always does, so an e2e server with the feed on ingests by itself.
    */
   scheduleSources?: boolean;
+  /** Run the job queue's worker in the background. Default: outside test (tests call app.jobs.runDue()). */
+  runJobs?: boolean;
 }
 
 /** Log fields that must never reach a log line. */
@@ -187,6 +191,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
   await app.register(savedSearchHookRoutes);
+  const jobs = createJobQueue({ database, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {
@@ -197,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }), everyMs: config.savedSearchAlertsEveryMs });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
+  if (options.runJobs ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 

@@ -8,3 +8,4 @@ export * from './sources.js';
 export * from './visits.js';
 export * from './api-keys.js';
 export * from './saved-searches.js';
+export * from './jobs.js';

@@ -1,16 +1,12 @@
 // Mail runs: the scheduled tick (prepare what is due, then send), the admin's manual weekly send, and the
 // numbers the admin's subscribers screen shows.
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { nextSend } from '@fundwire/shared';
 import type { Database } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import { addNewNewsletterRecipients, editionId, isDue, periodSendTime, prepareDueEditions, prepareEdition, toDate } from './editions.js';
 import { drainDeliveries, editionCounts, type DrainResult, type SenderDeps } from './sender.js';
 
-export function newWorkerId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-}
+export { newWorkerId } from '../../queue/retry.js';
 
 export interface MailRunDeps extends SenderDeps {
   timeZone: string;
