@@ -38,7 +38,8 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
     await insertLeads(t.database, generated);
     subscriber = await signInAs(t, 'subscriber');
     vocabulary = [...new Set(generated.flatMap((lead) => [...words(lead.description), ...words(lead.companyName)]))].sort();
-  });
+    // Seeding 3,000 leads took more than a minute on the shared machine under load.
+  }, 240_000);
   afterAll(async () => t.close());
 
   const get = async (url: string): Promise<LeadListResponse> => {
@@ -280,5 +281,5 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
       const b = byId.get(seen[i]!)!;
       expect(a.fundingDate > b.fundingDate || (a.fundingDate === b.fundingDate && a.id > b.id)).toBe(true);
     }
-  });
+  }, 120_000);
 });
