@@ -90,7 +90,7 @@ CREATE INDEX "enrichment_errors_at_idx" ON "enrichment_errors" USING btree ("at"
 -- Who reported which email as bounced, and when: ten reports an hour per account.
 CREATE TABLE "bounce_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
 	"contact_id" uuid NOT NULL,
 	"email" text NOT NULL,
 	"reported_at" timestamp with time zone DEFAULT now() NOT NULL
