@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -15,6 +16,7 @@ import { startHunterStandIn } from '../apps/server/test/hunter-stand-in.js';
 import { printTable } from './lib.js';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000);
+/** Set: the run is on a fresh database created (and dropped) on this server, never on the named database itself. */
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
 const GOAL_REQUESTS = 1.5;
 const GOAL_RATE = 50;
@@ -39,6 +41,26 @@ function lead(index: number): BulkLead {
   };
 }
 
+/** A fresh database beside BENCH_POSTGRES_URL's, dropped afterwards. */
+async function createPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fundwire_bench_enrich_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const hunter = await startHunterStandIn();
   for (let index = 0; index < LEADS; index++) {
@@ -51,15 +73,16 @@ async function main(): Promise<void> {
     }
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-bench-enrich-'));
+  const postgres = POSTGRES_URL ? await createPostgres(POSTGRES_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    ...(POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     HUNTER_API_KEY: hunter.apiKey,
     HUNTER_API_URL: hunter.url,
     ENRICHMENT_DAILY_LIMIT: String(LEADS * 10),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: POSTGRES_URL ? dataDir : 'memory://' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: postgres ? dataDir : 'memory://' });
   try {
     for (let start = 0; start < LEADS; start += 500) {
       const batch = Array.from({ length: Math.min(500, LEADS - start) }, (_, offset) => lead(start + offset));
@@ -102,6 +125,7 @@ async function main(): Promise<void> {
     await jobs.stop();
   } finally {
     await database.close();
+    await postgres?.drop();
     await hunter.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
