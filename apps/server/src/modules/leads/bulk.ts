@@ -6,6 +6,7 @@ import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 import { deleteCompaniesWithoutRounds, domainSourceOf, upsertCompanies } from './company-write.js';
 import { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
 import { replaceContacts, type ContactRow } from './contact-emails.js';
+import { refreshLeadStatistics } from './lead-statistics.js';
 
 /** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */
 export type BulkContact = Contact & {
@@ -237,5 +238,6 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   await keepChangedLeads(query, captured, [...updatedIds, ...contactsChanged]);
   await recordCreatedLeads(query, createdIds);
   await query(BUMP_LEADS_VERSION_SQL);
+  await refreshLeadStatistics(query, created + updatedIds.length);
   return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()], byKey };
 }
