@@ -17,3 +17,4 @@ export * from './account.js';
 export * from './api-keys.js';
 export * from './saved-searches.js';
 export * from './days.js';
+export * from './enrichment.js';

@@ -9,6 +9,7 @@ import {
   type RunSummary,
 } from "../sources/runner.js";
 import { runEvery } from "./every.js";
+import { enqueueEnrichmentForLeads } from "../modules/enrichment/index.js";
 
 export interface SourceRunner {
   /** This instance's lease owner name. */
@@ -35,7 +36,8 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
       const next = chain.then(() =>
         runSource(
           connector,
-          { database: app.database, config: app.config, owner, log: app.log },
+          // Issue 31: every lead a run creates or changes gets its company's enrichment job, in the same transaction.
+          { database: app.database, config: app.config, owner, log: app.log, afterWrite: enqueueEnrichmentForLeads },
           {
             ...options,
             signal: options.signal

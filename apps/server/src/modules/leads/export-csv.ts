@@ -24,6 +24,8 @@ interface CsvRow {
   role: string | null;
   email: string | null;
   linked_in: string | null;
+  email_status: string | null;
+  email_source: string | null;
 }
 
 /** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
@@ -40,7 +42,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       await db.execute(sql`
         select batch.lead_id::text as id, batch.company_name, batch.domain, batch.industry, batch.funding_amount::text as funding_amount,
           batch.funding_round::text as funding_round, batch.location, batch.funding_date::text as funding_date, batch.description,
-          c.name, c.role, c.email, c.linked_in
+          c.name, c.role, c.email, c.linked_in, c.email_status, c.email_source
         from (
           select ${leads.id} as lead_id, ${leads.companyName} as company_name, ${leads.domain} as domain, ${leads.industry} as industry,
             ${leads.fundingAmount} as funding_amount, ${leads.fundingRound} as funding_round, ${leads.location} as location,
@@ -52,7 +54,8 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
         -- Each lead's contacts through their index: as a plain join, a small database (PGlite at 100,000 leads) hashes
         -- the whole contacts table for every batch. OFFSET 0 keeps the subquery from being merged into such a join.
         left join lateral (
-          select ${contacts.name} as name, ${contacts.role} as role, ${contacts.email} as email, ${contacts.linkedIn} as linked_in, ${contacts.position} as position
+          select ${contacts.name} as name, ${contacts.role} as role, ${contacts.email} as email, ${contacts.linkedIn} as linked_in, ${contacts.position} as position,
+            ${contacts.emailStatus} as email_status, ${contacts.emailSource} as email_source
           from ${contacts} where ${contacts.leadId} = batch.lead_id offset 0
         ) c on true
         order by batch.funding_date desc, batch.lead_id desc, c.position`),
@@ -78,7 +81,10 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       };
       return leadContactCells(
         lead,
-        row.name === null ? undefined : { name: row.name, role: row.role ?? '', email: row.email ?? '', linkedIn: row.linked_in ?? '' },
+        // Issue 31: the email's status and source; a bounced address is left out (leadContactCells).
+        row.name === null
+          ? undefined
+          : { name: row.name, role: row.role ?? '', email: row.email ?? '', linkedIn: row.linked_in ?? '', emailStatus: row.email_status, emailSource: row.email_source },
       );
     });
     yield header + csvLines(cells);

@@ -41,8 +41,9 @@ describe('leads CSV export', () => {
         row.description,
       ];
       const neutral = (cell: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(cell) ? `'${cell}` : cell);
-      if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '']);
-      for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email ?? '', contact.linkedIn].map(neutral));
+      if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '', '', '']);
+      for (const contact of row.contacts)
+        expected.push([...base, contact.name, contact.role, contact.email ?? '', contact.emailStatus ?? '', contact.emailSource ?? '', contact.linkedIn].map(neutral));
     }
     expect(rows.slice(1)).toEqual(expected);
     const formulaRows = rows.filter((row) => row[1] === 'formula.example.com');

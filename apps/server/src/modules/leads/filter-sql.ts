@@ -7,6 +7,7 @@ import { contacts, leadLocations, leads } from '../../db/schema/index.js';
 import { escapeLike } from './like-pattern.js';
 import { LOCATION_LIST_LIMIT } from './read-rules.js';
 import { searchCondition } from './search-query.js';
+import { VERIFIED_EMAIL_CONDITION } from './contact-emails.js';
 
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
  * indexes (decision 026); contacts are probed in their own index (or the stored "no contacts" flag read), and the
@@ -38,6 +39,8 @@ export function columnConditions(filter: LeadFilter, locations?: string[]): SQL 
   // the list-order indexes, so testing it would read the table for every row walked.
   if (filter.hasContacts === true) conditions.push(sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`);
   if (filter.hasContacts === false) conditions.push(sql`${leads.lacksContacts}`);
+  // Issue 31 (enrichment): "Verified email only" probes the partial index of verified contacts (migration 0029).
+  if (filter.emailStatus === 'verified') conditions.push(VERIFIED_EMAIL_CONDITION);
   // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
   // than .123 (JavaScript dates drop the microseconds).
   if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
@@ -89,5 +92,7 @@ export function filterKey(filter: LeadFilter): string {
     filter.q,
     filter.hasContacts,
     filter.addedAfter,
+    // Issue 31 (enrichment).
+    filter.emailStatus,
   ]);
 }

@@ -10,6 +10,30 @@ export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './chan
 export { combine, mergeExistingLeadsOnce, mergeWritten, recompute, sameCompany, sameRound, splitLead, MERGED_SOURCES, type MergeOutcome } from './merge.js';
 export { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 export { assignCompaniesToLeads } from './company-backfill.js';
+export {
+  CONTACT_JSON_SQL,
+  isAdmin,
+  replaceContacts,
+  reportBounce,
+  revealBouncedEmails,
+  revealBouncedEmailsInJson,
+  undoBounce,
+  type ContactRow,
+} from './contact-emails.js';
+export { enrichmentCoverage } from './coverage.js';
+export {
+  companiesOfLeads,
+  companiesToEnrich,
+  domainFromOtherSources,
+  fillCompanyDomain,
+  fillPersonEmail,
+  knownAddressesAt,
+  loadEnrichmentCompany,
+  namesWithoutEmail,
+  setCompanyContactFacts,
+  setCompanyEmailPattern,
+  type EnrichmentCompany,
+} from './enrichment-store.js';
 export { createLead, deleteLead, deleteLeads, splitMergedLead, updateLead } from './admin-write.js';
 export { countLeads, getLeadsByIds, listCompanyRounds, newestStoredLeadIds } from './lead-lists.js';
 export { changedLeadsNow } from './matcher-reads.js';

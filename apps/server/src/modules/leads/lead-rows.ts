@@ -1,9 +1,10 @@
 // A lead as the API shows it: the columns a page reads (with its earlier-round count, merged sources and contacts
 // built by the database as JSON), the row → Lead mapping, one lead by id, and a page's rows by id.
-import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { EDITABLE_LEAD_FIELDS, type EditableLeadField, type Lead, type LeadSourceRef } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
-import { contacts, leads, type LeadRow } from '../../db/schema/index.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { CONTACT_JSON_SQL } from './contact-emails.js';
+import { leads, type LeadRow } from '../../db/schema/index.js';
 
 export type ContactFields = Lead['contacts'][number];
 
@@ -33,9 +34,8 @@ function leadSources(row: Pick<LeadWithHistory, 'source' | 'sourceId' | 'sourceU
  * page and its contacts are one query. */
 export const leadPageColumns = {
   ...leadWithHistoryColumns,
-  contacts: sql<
-    ContactFields[] | string
-  >`(select coalesce(json_agg(json_build_object('name', c.name, 'role', c.role, 'email', nullif(c.email, ''), 'linkedIn', c.linked_in) order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
+  // Issue 31 (enrichment): each contact's id and email fields (CONTACT_JSON_SQL, contact-emails.ts).
+  contacts: sql<ContactFields[] | string>`(select coalesce(json_agg(${sql.raw(CONTACT_JSON_SQL)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
 };
 
 /** The drivers hand json over parsed; text is parsed here, should one not. */
@@ -46,14 +46,15 @@ export function pageContacts(value: ContactFields[] | string): ContactFields[] {
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
   if (leadIds.length === 0) return byLead;
-  const rows = await db
-    .select({ leadId: contacts.leadId, name: contacts.name, role: contacts.role, email: contacts.email, linkedIn: contacts.linkedIn })
-    .from(contacts)
-    .where(inArray(contacts.leadId, leadIds))
-    .orderBy(asc(contacts.leadId), asc(contacts.position));
-  for (const { leadId, email, ...contact } of rows) {
+  // Issue 31 (enrichment): the contacts with their id and email fields, as the list builds them (CONTACT_JSON_SQL).
+  const rows = rowsOf<{ lead_id: string; contact: ContactFields | string }>(
+    await db.execute(
+      sql`select c.lead_id::text as lead_id, ${sql.raw(CONTACT_JSON_SQL)} as contact from contacts as c where c.lead_id in ${leadIds} order by c.lead_id, c.position`,
+    ),
+  );
+  for (const { lead_id: leadId, contact } of rows) {
     const list = byLead.get(leadId) ?? [];
-    list.push({ ...contact, email: email === '' ? null : email });
+    list.push(typeof contact === 'string' ? (JSON.parse(contact) as ContactFields) : contact);
     byLead.set(leadId, list);
   }
   return byLead;
@@ -79,6 +80,10 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
     editedFields: row.editedFields.filter((field): field is EditableLeadField => (EDITABLE_LEAD_FIELDS as readonly string[]).includes(field)),
     companyId: row.companyId,
     earlierRounds: row.earlierRounds,
+    // Issue 31 (enrichment).
+    domainSource: row.domainSource,
+    domainFoundAt: row.domainFoundAt ? row.domainFoundAt.toISOString() : null,
+    filedLocation: row.filedLocation,
     contacts: leadContacts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

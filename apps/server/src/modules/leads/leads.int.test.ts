@@ -29,7 +29,17 @@ describe('leads API', () => {
     }
     expect(seen.map((row) => row.id)).toEqual(newestFirst(all()).map((row) => row.id));
     const zyxwv = seen.find((row) => row.companyName === 'Zyxwv Robotics')!;
-    expect(zyxwv.contacts).toEqual(SPECIAL[0]!.contacts);
+    // Each contact with its id, and its email's status (an imported address starts unverified).
+    expect(zyxwv.contacts).toEqual(
+      SPECIAL[0]!.contacts.map((contact) => ({
+        ...contact,
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        emailStatus: 'unverified',
+        emailSource: 'import',
+        emailCheckedAt: null,
+        filedName: null,
+      })),
+    );
     expect(seen.find((row) => row.companyName === 'Quiet Ledger')!.contacts).toEqual([]);
     const formula = seen.find((row) => row.domain === 'formula.example.com')!;
     expect(formula.contacts.map((contact) => contact.name)).toEqual(['@attacker', 'Second Person']);

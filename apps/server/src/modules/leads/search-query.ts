@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { escapeLike } from './like-pattern.js';
 import { MAX_PREFIX_COMPLETIONS } from './read-rules.js';
+import { contactNameCondition } from './contact-emails.js';
 
 /** The expression the trigram index covers (names and partial domains); queries must use the same one. */
 const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
@@ -43,5 +44,6 @@ export async function matchingSearchQuery(db: Db, q: string): Promise<SQL> {
 export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
   if (!q) return undefined;
   const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
-  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
+  // Issue 31 (enrichment): contact names are searchable too, through the contacts' trigram index (migration 0029).
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`} or ${contactNameCondition(q)})` : words;
 }
