@@ -104,7 +104,11 @@ export function leadToFormValues(lead: Lead): LeadFormValues {
     fundingRound: lead.fundingRound === null ? UNDISCLOSED : isFundingRound(lead.fundingRound) ? lead.fundingRound : '',
     fundingDate: lead.fundingDate,
     description: lead.description,
-    contacts: lead.contacts.length > 0 ? lead.contacts.map((contact) => ({ ...contact, email: contact.email ?? '' })) : [{ ...EMPTY_CONTACT }],
+    // Only the fields the form edits: the API's id and email status are the server's to keep.
+    contacts:
+      lead.contacts.length > 0
+        ? lead.contacts.map(({ name, role, email, linkedIn }) => ({ name, role, email: email ?? '', linkedIn }))
+        : [{ ...EMPTY_CONTACT }],
   };
 }
 
