@@ -121,6 +121,7 @@ test.describe('SEC Form D feed', () => {
     await signInAsAdmin(page);
     const disabled: SourcesResponse = {
       merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
+      enrichment: { providerEnabled: false, requestsToday: 0, dailyLimit: 500, pausedUntil: null, lastErrors: [], coverage: [] },
       sources: [
         {
           id: 'sec-form-d',
@@ -160,6 +161,7 @@ test.describe('SEC Form D feed', () => {
     const reason = 'EDGAR refused our requests (HTTP 403 for https://www.sec.gov/x: "Your Request Originates from an Undeclared Automated Tool").';
     const blocked: SourcesResponse = {
       merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
+      enrichment: { providerEnabled: false, requestsToday: 0, dailyLimit: 500, pausedUntil: null, lastErrors: [], coverage: [] },
       sources: [
         {
           id: 'sec-form-d',
@@ -201,6 +203,7 @@ test.describe('SEC Form D feed', () => {
     await signInAsAdmin(page);
     const fresh: SourcesResponse = {
       merges: { mergedThisWeek: 0, leadsWithSeveralSources: 0 },
+      enrichment: { providerEnabled: false, requestsToday: 0, dailyLimit: 500, pausedUntil: null, lastErrors: [], coverage: [] },
       sources: [{ id: 'sec-form-d', name: 'SEC Form D filings', enabled: true, enableHint: null, lastRun: null, nextRunAt: null, paused: null, days: [], errors: [], failures: [] }],
     };
     let fail = true;

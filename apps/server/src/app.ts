@@ -19,6 +19,7 @@ import { scheduleSavedSearchAlerts } from './jobs/saved-search-alerts.js';
 import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
+import { enrichmentRoutes } from './modules/enrichment/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assignCompaniesToLeads } from './modules/leads/index.js';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
+  await app.register(enrichmentRoutes);
   if (config.env !== 'test') {
     scheduleSubscriptionClock(app);
     scheduleMail(app);

@@ -94,9 +94,22 @@ describe('loadConfig', () => {
   });
 
   it('leaves the SEC Form D feed off without EDGAR_USER_AGENT, with SEC defaults', () => {
-    expect(loadConfig({}).edgar).toEqual({ userAgent: undefined, baseUrl: 'https://www.sec.gov', backfillDays: 7, pollMinutes: 15 });
-    const on = loadConfig({ EDGAR_USER_AGENT: ' Fundwire ops@example.com ', EDGAR_BASE_URL: 'http://127.0.0.1:9999/', EDGAR_BACKFILL_DAYS: '3', EDGAR_POLL_MINUTES: '5' });
-    expect(on.edgar).toEqual({ userAgent: 'Fundwire ops@example.com', baseUrl: 'http://127.0.0.1:9999', backfillDays: 3, pollMinutes: 5 });
+    expect(loadConfig({}).edgar).toEqual({ userAgent: undefined, baseUrl: 'https://www.sec.gov', backfillDays: 7, pollMinutes: 15, dataUrl: 'https://data.sec.gov' });
+    const on = loadConfig({
+      EDGAR_USER_AGENT: ' Fundwire ops@example.com ',
+      EDGAR_BASE_URL: 'http://127.0.0.1:9999/',
+      EDGAR_DATA_URL: 'http://127.0.0.1:9998/',
+      EDGAR_BACKFILL_DAYS: '3',
+      EDGAR_POLL_MINUTES: '5',
+    });
+    expect(on.edgar).toEqual({ userAgent: 'Fundwire ops@example.com', baseUrl: 'http://127.0.0.1:9999', backfillDays: 3, pollMinutes: 5, dataUrl: 'http://127.0.0.1:9998' });
+  });
+
+  it('leaves the enrichment provider off without HUNTER_API_KEY, with a 500-request daily limit', () => {
+    expect(loadConfig({}).enrichment).toEqual({ hunterApiKey: undefined, hunterApiUrl: 'https://api.hunter.io', dailyLimit: 500 });
+    const on = loadConfig({ HUNTER_API_KEY: ' key-1 ', HUNTER_API_URL: 'http://127.0.0.1:9997/', ENRICHMENT_DAILY_LIMIT: '20' });
+    expect(on.enrichment).toEqual({ hunterApiKey: 'key-1', hunterApiUrl: 'http://127.0.0.1:9997', dailyLimit: 20 });
+    expect(problemsOf({ HUNTER_API_URL: 'hunter.io', ENRICHMENT_DAILY_LIMIT: '-1' }).map((problem) => problem.split(':')[0])).toEqual(['HUNTER_API_URL', 'ENRICHMENT_DAILY_LIMIT']);
   });
 
   it('rejects an EDGAR_USER_AGENT without a contact email and bad EDGAR numbers and URLs, naming each', () => {

@@ -92,11 +92,26 @@ const envSchema = z.object({
     .trim()
     .default('https://www.sec.gov')
     .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://www.sec.gov'),
+  /** SEC's company records (submissions/CIK##########.json) live on their own host. */
+  EDGAR_DATA_URL: z
+    .string()
+    .trim()
+    .default('https://data.sec.gov')
+    .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://data.sec.gov'),
   EDGAR_BACKFILL_DAYS: wholeNumber(7, 0, 365),
   EDGAR_POLL_MINUTES: wholeNumber(15, 1, 1440),
   /** The Fundraising Fox open dataset's rounds.csv (its raw address, no redirects); set, it turns the source on. */
   FUNDRAISINGFOX_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/\s]+\/\S*$/.test(value), 'must be an address such as https://raw.githubusercontent.com/fundraisingfox/data/main/rounds.csv'),
   FUNDRAISINGFOX_POLL_HOURS: wholeNumber(24, 1, 24 * 31),
+  /** Hunter.io's API key: set, enrichment looks up websites and emails there (docs/enrichment.md). */
+  HUNTER_API_KEY: optionalString,
+  HUNTER_API_URL: z
+    .string()
+    .trim()
+    .default('https://api.hunter.io')
+    .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://api.hunter.io'),
+  /** Provider requests a day at most (UTC days). */
+  ENRICHMENT_DAILY_LIMIT: wholeNumber(500, 0, 1_000_000),
 });
 
 /** Every variable the server reads: `.env.example` lists each one (config.test.ts checks they agree). */
@@ -154,6 +169,15 @@ export interface Config {
     baseUrl: string;
     backfillDays: number;
     pollMinutes: number;
+    /** SEC's company records host (submissions/CIK##########.json); no trailing slash. */
+    dataUrl: string;
+  };
+  /** Enrichment (issue 31): the provider is off while hunterApiKey is undefined. */
+  enrichment: {
+    hunterApiKey: string | undefined;
+    /** No trailing slash. */
+    hunterApiUrl: string;
+    dailyLimit: number;
   };
   /** The Fundraising Fox open dataset: off while url is undefined. */
   fundraisingfox: { url: string | undefined; pollHours: number };
@@ -251,6 +275,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.EDGAR_BASE_URL.replace(/\/+$/, ''),
       backfillDays: env.EDGAR_BACKFILL_DAYS,
       pollMinutes: env.EDGAR_POLL_MINUTES,
+      dataUrl: env.EDGAR_DATA_URL.replace(/\/+$/, ''),
+    },
+    enrichment: {
+      hunterApiKey: env.HUNTER_API_KEY,
+      hunterApiUrl: env.HUNTER_API_URL.replace(/\/+$/, ''),
+      dailyLimit: env.ENRICHMENT_DAILY_LIMIT,
     },
     fundraisingfox: { url: env.FUNDRAISINGFOX_URL, pollHours: env.FUNDRAISINGFOX_POLL_HOURS },
   };

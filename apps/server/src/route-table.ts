@@ -38,6 +38,8 @@ export const ROUTE_TABLE: Readonly<Record<string, Access>> = {
   'POST /api/admin/imports/preview': 'admin',
   'POST /api/admin/imports': 'admin',
   'GET /api/admin/sources': 'admin',
+  'POST /api/contacts/:id/bounce': 'subscriber',
+  'DELETE /api/admin/contacts/:id/bounce': 'admin',
   'POST /api/admin/sources/:id/run': 'admin',
   'POST /api/create-checkout-session': 'user',
   'GET /api/checkout/test/:id': 'user',

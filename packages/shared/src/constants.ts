@@ -14,6 +14,15 @@ export const LEAD_SOURCES = ['manual', 'batch', 'import', 'sec-form-d', 'fundrai
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 /** Fields an admin can change by hand; once changed, imports and feeds leave them alone. */
 export const EDITABLE_LEAD_FIELDS = ['companyName', 'domain', 'industry', 'fundingAmount', 'fundingRound', 'location', 'fundingDate', 'description', 'tags', 'contacts'] as const;
+/** An email's status (issue 31): checked by a provider, a catch-all domain, not checked, or reported bounced. */
+export const EMAIL_STATUSES = ['verified', 'accept_all', 'unverified', 'bounced'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** Where an email came from: an import or feed, typed by an admin, an enrichment provider, or built from the company's pattern. */
+export const EMAIL_SOURCES = ['import', 'admin', 'provider', 'pattern'] as const;
+export type EmailSource = (typeof EMAIL_SOURCES)[number];
+/** Where a company's website came from. */
+export const DOMAIN_SOURCES = ['filing', 'sec', 'import', 'fundraisingfox', 'provider', 'admin'] as const;
+export type DomainSource = (typeof DOMAIN_SOURCES)[number];
 export type EditableLeadField = (typeof EDITABLE_LEAD_FIELDS)[number];
 /** Digests announce a round only while it is news: funded within this many days. */
 export const NEWS_MAX_AGE_DAYS = 30;
@@ -38,6 +47,8 @@ export const CSV_COLUMNS = [
   'Contact Name',
   'Role',
   'Email',
+  'Email status',
+  'Email source',
   'LinkedIn',
 ] as const;
 

@@ -44,15 +44,20 @@ describe('csv', () => {
       description: 'Makes "things"',
       contacts: [
         { name: 'A One', role: 'CEO', email: 'a@acme.example.com', linkedIn: 'https://linkedin.example.com/in/a' },
-        { name: 'B Two', role: 'CTO', email: 'b@acme.example.com', linkedIn: '' },
+        { name: 'B Two', role: 'CTO', email: 'b@acme.example.com', linkedIn: '', emailStatus: 'verified', emailSource: 'provider' },
+        { name: 'C Three', role: 'CFO', email: 'c@acme.example.com', linkedIn: '', emailStatus: 'bounced', emailSource: 'pattern' },
       ],
     };
     const rows = parseCsv(CSV_HEADER_LINE + leadCsvLines(lead) + leadCsvLines({ ...lead, contacts: [] }));
-    expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(['Company Name', 'Domain', 'Industry', 'Funding Amount', 'Funding Round', 'Location', 'Date', 'Description', 'Contact Name', 'Role', 'Email', 'LinkedIn']);
-    expect(rows[1]).toEqual(['Acme, Inc.', 'acme.example.com', 'SaaS', '1000000', 'Seed', 'Austin, TX', '2026-11-20', 'Makes "things"', 'A One', 'CEO', 'a@acme.example.com', 'https://linkedin.example.com/in/a']);
-    expect(rows[2]?.[8]).toBe('B Two');
-    expect(rows[3]?.slice(8)).toEqual(['', '', '', '']);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toEqual([
+      'Company Name', 'Domain', 'Industry', 'Funding Amount', 'Funding Round', 'Location', 'Date', 'Description', 'Contact Name', 'Role', 'Email', 'Email status', 'Email source', 'LinkedIn',
+    ]);
+    expect(rows[1]).toEqual(['Acme, Inc.', 'acme.example.com', 'SaaS', '1000000', 'Seed', 'Austin, TX', '2026-11-20', 'Makes "things"', 'A One', 'CEO', 'a@acme.example.com', '', '', 'https://linkedin.example.com/in/a']);
+    expect(rows[2]?.slice(8)).toEqual(['B Two', 'CTO', 'b@acme.example.com', 'verified', 'provider', '']);
+    // A bounced address never reaches an export; its status says why the cell is empty.
+    expect(rows[3]?.slice(8)).toEqual(['C Three', 'CFO', '', 'bounced', 'pattern', '']);
+    expect(rows[4]?.slice(8)).toEqual(['', '', '', '', '', '']);
     expect(CSV_HEADER_LINE.endsWith('LinkedIn\r\n')).toBe(true);
   });
 

@@ -48,10 +48,16 @@ export function csvLine(cells: Cell[]): string {
 
 export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
 
-/** What a CSV line says of a lead (its columns, CSV_COLUMNS). */
-export type CsvLead = Pick<Lead, 'companyName' | 'domain' | 'industry' | 'fundingAmount' | 'fundingRound' | 'location' | 'fundingDate' | 'description' | 'contacts'>;
+/** What a CSV line says of a contact: its columns, with the email's status and source when known. */
+export type CsvContact = Pick<Lead['contacts'][number], 'name' | 'role' | 'email' | 'linkedIn'> & {
+  emailStatus?: string | null;
+  emailSource?: string | null;
+};
 
-type CsvContact = Pick<Lead['contacts'][number], 'name' | 'role' | 'email' | 'linkedIn'>;
+/** What a CSV line says of a lead (its columns, CSV_COLUMNS). */
+export type CsvLead = Pick<Lead, 'companyName' | 'domain' | 'industry' | 'fundingAmount' | 'fundingRound' | 'location' | 'fundingDate' | 'description'> & {
+  contacts: CsvContact[];
+};
 
 /** The cells of one line: the lead's, then the contact's (empty without one). Unknown values are empty cells. */
 export function leadContactCells(lead: Omit<CsvLead, 'contacts'>, contact: CsvContact | undefined): Cell[] {
@@ -66,7 +72,10 @@ export function leadContactCells(lead: Omit<CsvLead, 'contacts'>, contact: CsvCo
     lead.description,
     contact?.name ?? '',
     contact?.role ?? '',
-    contact ? contact.email : '',
+    // A bounced address is left out of every export; the status column says it bounced.
+    contact && contact.emailStatus !== 'bounced' ? contact.email : '',
+    contact?.emailStatus ?? '',
+    contact?.emailSource ?? '',
     contact ? contact.linkedIn : '',
   ];
 }

@@ -86,6 +86,11 @@ export const leadFilterSchema = z
       .enum(['', 'true', 'false'], { message: 'hasContacts must be true or false' })
       .optional()
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+    /** 'verified' ("Verified email only"): at least one contact whose email a provider verified; absent or empty: any. */
+    emailStatus: z
+      .enum(['', 'verified'], { message: 'emailStatus must be verified' })
+      .optional()
+      .transform((value): 'verified' | undefined => (value === 'verified' ? value : undefined)),
     /** Only leads added (createdAt) later than this moment, as an ISO timestamp in UTC. */
     addedAfter: timestampSchema('addedAfter'),
   })

@@ -1,6 +1,6 @@
 // The shapes of leads and contacts, as the API sends them and the forms edit them.
 import { z } from 'zod';
-import { EDITABLE_LEAD_FIELDS, FUNDING_ROUNDS, LEAD_SOURCES, UNDISCLOSED } from './constants.js';
+import { DOMAIN_SOURCES, EDITABLE_LEAD_FIELDS, EMAIL_SOURCES, EMAIL_STATUSES, FUNDING_ROUNDS, LEAD_SOURCES, UNDISCLOSED } from './constants.js';
 
 export const fundingRoundSchema = z.enum(FUNDING_ROUNDS);
 
@@ -21,6 +21,27 @@ export const contactSchema = z.object({
   linkedIn: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
+
+export const emailStatusSchema = z.enum(EMAIL_STATUSES);
+export const emailSourceSchema = z.enum(EMAIL_SOURCES);
+export const domainSourceSchema = z.enum(DOMAIN_SOURCES);
+
+/**
+ * A contact as the API sends it (issue 31): the editable fields plus its id and what is known of its email. A bounced
+ * email: an admin gets the address with emailStatus 'bounced'; everyone else gets email null with emailStatus
+ * 'bounced', so a screen can say the address bounced. emailStatus and emailSource are null when there is no email.
+ */
+export const leadContactSchema = contactSchema.extend({
+  /** The contact's uuid (POST /api/contacts/:id/bounce). */
+  id: z.string(),
+  emailStatus: emailStatusSchema.nullable(),
+  emailSource: emailSourceSchema.nullable(),
+  /** When the email's status was last set or checked, ISO; null when never. */
+  emailCheckedAt: z.string().nullable(),
+  /** The name as the source filed it ('CHISHOLM GLENN LINDORES') when it differs from `name`, else null. */
+  filedName: z.string().nullable(),
+});
+export type LeadContact = z.infer<typeof leadContactSchema>;
 
 /** A lead as the public free sample shows it: no contacts, no contact data of any kind. */
 export const freeLeadSchema = z.object({
@@ -62,7 +83,12 @@ export const leadSchema = freeLeadSchema.extend({
   companyId: z.string().nullable(),
   /** How many of the same company's rounds have an earlier funding date. */
   earlierRounds: z.number().int(),
-  contacts: z.array(contactSchema),
+  /** Where the website (domain) came from, and when it was found; null when unknown (no domain, or older data). */
+  domainSource: domainSourceSchema.nullable(),
+  domainFoundAt: z.string().nullable(),
+  /** The location as the source filed it ('SAN FRANCISCO, CA') when it differs from `location` (shown cased), else null. */
+  filedLocation: z.string().nullable(),
+  contacts: z.array(leadContactSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -28,6 +28,8 @@ const savedFilterFields = {
   location: z.string().optional(),
   q: z.string().optional(),
   hasContacts: z.boolean().optional(),
+  /** 'verified': only leads with at least one verified email (issue 31). */
+  emailStatus: z.literal('verified').optional(),
   /** A rolling window: only rounds funded in the last N days (the archive opens with it; matching applies it too). */
   lastDays: z.number().int().min(1).max(365).optional(),
 };

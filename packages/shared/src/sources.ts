@@ -1,6 +1,7 @@
 // Lead sources that fill the feed on their own (today: SEC Form D filings), as the admin's
 // /admin/sources screen and GET /api/admin/sources see them.
 import { z } from 'zod';
+import { enrichmentStatusSchema } from './enrichment.js';
 
 export const SOURCE_IDS = ['sec-form-d', 'fundraisingfox'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
@@ -83,7 +84,7 @@ export const sourceMergesSchema = z.object({
 export type SourceMerges = z.infer<typeof sourceMergesSchema>;
 
 /** GET /api/admin/sources */
-export const sourcesResponseSchema = z.object({ sources: z.array(sourceStatusSchema), merges: sourceMergesSchema });
+export const sourcesResponseSchema = z.object({ sources: z.array(sourceStatusSchema), merges: sourceMergesSchema, enrichment: enrichmentStatusSchema });
 export type SourcesResponse = z.infer<typeof sourcesResponseSchema>;
 
 /** POST /api/admin/sources/:id/run → 202; 409 {error} when the source is disabled. */

@@ -1,7 +1,7 @@
 // Leads (funded companies) and their contacts.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
+import { DOMAIN_SOURCES, EMAIL_SOURCES, EMAIL_STATUSES, FUNDING_ROUNDS, LEAD_SOURCES } from '@fundwire/shared';
 
 /** PostgreSQL's full-text document type; only ever read by the database (the API never selects it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -48,6 +48,14 @@ export const companies = pgTable(
     location: text('location'),
     industry: text('industry'),
     cik: text('cik'),
+    /** Where the website came from (DOMAIN_SOURCES) and when it was found (issue 31). */
+    domainSource: text('domain_source', { enum: DOMAIN_SOURCES }),
+    domainFoundAt: timestamp('domain_found_at', { withTimezone: true, mode: 'date' }),
+    /** From SEC's company record. */
+    phone: text('phone'),
+    address: text('address'),
+    /** The company's email pattern ('{first}.{last}'), from the provider or learned from two agreeing addresses. */
+    emailPattern: text('email_pattern'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -81,6 +89,11 @@ export const leads = pgTable(
     /** The source's own id for the round (a Fundraising Fox slug, an SEC accession number). */
     sourceId: text('source_id'),
     sourceUrl: text('source_url'),
+    /** Where the domain came from (DOMAIN_SOURCES) and when it was found (issue 31); null without a domain. */
+    domainSource: text('domain_source', { enum: DOMAIN_SOURCES }),
+    domainFoundAt: timestamp('domain_found_at', { withTimezone: true, mode: 'date' }),
+    /** The location as filed ('SAN FRANCISCO, CA') when the shown one was cased from it. */
+    filedLocation: text('filed_location'),
     /** Fields an admin changed by hand: imports and feeds fill or update every other field, never these. */
     editedFields: text('edited_fields')
       .array()
@@ -195,8 +208,24 @@ export const contacts = pgTable(
     /** '' when unknown (the API says null). */
     email: text('email').notNull().default(''),
     linkedIn: text('linked_in').notNull().default(''),
+    /** EMAIL_STATUSES; null without an email (issue 31). */
+    emailStatus: text('email_status', { enum: EMAIL_STATUSES }),
+    /** EMAIL_SOURCES; null without an email. */
+    emailSource: text('email_source', { enum: EMAIL_SOURCES }),
+    emailCheckedAt: timestamp('email_checked_at', { withTimezone: true, mode: 'date' }),
+    /** The name as filed ('CHISHOLM GLENN LINDORES') when `name` was written from it. */
+    filedName: text('filed_name'),
+    /** While bounced: the status before the report (an admin's undo restores it), and when it was reported. */
+    bouncedFrom: text('bounced_from', { enum: EMAIL_STATUSES }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('contacts_lead_id_position_idx').on(table.leadId, table.position)],
+  (table) => [
+    index('contacts_lead_id_position_idx').on(table.leadId, table.position),
+    index('contacts_verified_lead_idx')
+      .on(table.leadId)
+      .where(sql`${table.emailStatus} = 'verified'`),
+    index('contacts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
 );
 
 export type LeadRow = typeof leads.$inferSelect;

@@ -2,6 +2,7 @@
 // the leads version, so every cached read on every instance is refreshed.
 import { Readable } from 'node:stream';
 import {
+  normalizeDomain,
   describeFieldErrors,
   EDITABLE_LEAD_FIELDS,
   fieldErrors,
@@ -17,7 +18,7 @@ import {
 } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from '../leads/index.js';
+import { deleteCompaniesWithoutRounds, replaceContacts, revealBouncedEmails, upsertCompanies } from '../leads/index.js';
 import { BUMP_LEADS_VERSION_SQL, captureLeadsBefore, getLead, mergeWritten, splitLead, upsertLeadBatch, type BulkLead } from '../leads/index.js';
 import { parseCsvStream } from './csv-stream.js';
 import { FUNDRAISINGFOX_COLUMNS, mapFundraisingFoxRow, type FundraisingFoxRow } from './fundraisingfox.js';
@@ -56,7 +57,8 @@ function changedFields(before: Lead, input: LeadInput): EditableLeadField[] {
     fundingDate: before.fundingDate,
     description: before.description,
     tags: before.tags,
-    contacts: before.contacts,
+    // Issue 31: the editable fields only (the output adds the contact's id and email status).
+    contacts: before.contacts.map(({ name, role, email, linkedIn }) => ({ name, role, email, linkedIn })),
   };
   const submitted: Record<EditableLeadField, Comparable> = { ...input, contacts: input.contacts };
   return EDITABLE_LEAD_FIELDS.filter((field) => JSON.stringify(stored[field]) !== JSON.stringify(submitted[field]));
@@ -66,6 +68,8 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
   if (!UUID.test(id)) throw notFound('No such lead');
   const before = await getLead(database.db, id);
   if (!before) throw notFound('No such lead');
+  // The admin's form shows bounced addresses: an unchanged one is not an edit.
+  await revealBouncedEmails(database.db, [before.contacts]);
   const edited = changedFields(before, input);
   await database.rawTransaction(async (query) => {
     const existing = await query('select id, source, identity_key, company_id from leads where id = $1 for update', [id]);
@@ -83,7 +87,9 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
       `update leads set company_name = $2, domain = $3, industry = $4, funding_amount = $5, funding_round = $6::funding_round, round_label = $7,
          location = $8, funding_date = $9, description = $10, tags = $11::text[], source_url = coalesce($12, source_url), identity_key = $13,
          edited_fields = array(select distinct unnest(edited_fields || $14::text[]) order by 1), company_id = $15,
-         lacks_contacts = $16, updated_at = now()
+         lacks_contacts = $16, updated_at = now(),
+         domain_source = case when $3 = '' then null when $17 then 'admin' else domain_source end,
+         domain_found_at = case when $3 = '' then null when $17 then now() else domain_found_at end
        where id = $1`,
       [
         id,
@@ -103,20 +109,20 @@ export async function updateLead(database: Database, id: string, input: LeadInpu
         companyId,
         // The contacts are replaced by these just below.
         input.contacts.length === 0 ? true : null,
+        // Issue 31: a domain the admin typed is the admin's (domainSource 'admin'); feeds never overwrite it.
+        edited.includes('domain'),
       ],
     );
+    if (edited.includes('domain') && input.domain !== '' && companyId)
+      await query(`update companies set domain = $2, domain_source = 'admin', domain_found_at = now() where id = $1`, [companyId, normalizeDomain(input.domain)]);
     await deleteCompaniesWithoutRounds(query, [row.company_id as string | null]);
-    await query('delete from contacts where lead_id = $1', [id]);
-    for (const [position, contact] of input.contacts.entries()) {
-      await query('insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, $2, $3, $4, $5, $6)', [
-        id,
-        position,
-        contact.name,
-        contact.role,
-        contact.email ?? '',
-        contact.linkedIn,
-      ]);
-    }
+    // Issue 31: an address the admin typed is theirs (emailSource 'admin'); an unchanged one keeps its status.
+    await replaceContacts(
+      query,
+      [id],
+      input.contacts.map((contact, position) => ({ leadId: id, position, name: contact.name, role: contact.role, email: contact.email ?? '', linkedIn: contact.linkedIn })),
+      'admin',
+    );
     await query(BUMP_LEADS_VERSION_SQL);
   });
   return (await getLead(database.db, id))!;

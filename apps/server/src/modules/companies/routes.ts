@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyParamsSchema, companyResponseSchema } from '@fundwire/shared';
 import { notFound } from '../../errors.js';
+import { isAdmin, revealBouncedEmails } from '../leads/index.js';
 import { getCompany } from './service.js';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const company = await getCompany(app.database.db, request.params.id);
         if (!company) throw notFound('Company not found');
+        // Issue 31: the admin's company page shows bounced addresses (marked bounced); the public API never does.
+        if (url === '/api/companies/:id' && (await isAdmin(request)))
+          await revealBouncedEmails(app.database.db, [company.contacts, ...company.rounds.map((round) => round.contacts)]);
         return company;
       },
     );

@@ -1,6 +1,6 @@
 // A company with all of its rounds, newest first, and the contacts of those rounds.
 import { desc, eq } from 'drizzle-orm';
-import type { CompanyResponse, Contact } from '@fundwire/shared';
+import type { CompanyResponse, LeadContact } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
 import { companies, leads } from '../../db/schema/index.js';
 import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
@@ -8,7 +8,7 @@ import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
 /** More rounds than any real company has; keeps one response bounded whatever the data. */
 const MAX_ROUNDS = 500;
 
-function contactIdentity(contact: Contact): string {
+function contactIdentity(contact: LeadContact): string {
   const email = (contact.email ?? '').trim().toLowerCase();
   return email ? `email:${email}` : `name:${contact.name.trim().toLowerCase()}|${contact.role.trim().toLowerCase()}`;
 }
@@ -30,7 +30,7 @@ export async function getCompany(db: Db, id: string): Promise<CompanyResponse | 
   const rounds = rows.map((row) => toLead(row, byLead.get(row.id) ?? []));
   // The same person often appears on several rounds: list each once, as the newest round has them.
   const seen = new Set<string>();
-  const contacts: Contact[] = [];
+  const contacts: LeadContact[] = [];
   for (const round of rounds) {
     for (const contact of round.contacts) {
       const key = contactIdentity(contact);
@@ -44,6 +44,10 @@ export async function getCompany(db: Db, id: string): Promise<CompanyResponse | 
       id: company.id,
       name: company.name,
       domain: company.domain,
+      domainSource: company.domainSource,
+      domainFoundAt: company.domainFoundAt ? company.domainFoundAt.toISOString() : null,
+      phone: company.phone,
+      address: company.address,
       location: company.location,
       industry: company.industry,
       cik: company.cik,

@@ -3,11 +3,15 @@
 import { leadIdentityKey, type Contact, type EditableLeadField, type LeadInput, type LeadSource } from '@fundwire/shared';
 import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
-import { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
+import { deleteCompaniesWithoutRounds, domainSourceOf, upsertCompanies } from './company-write.js';
 import { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
+import { replaceContacts, type ContactRow } from './contact-emails.js';
 
 /** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */
-export type BulkContact = Contact;
+export type BulkContact = Contact & {
+  /** The name as the source filed it, when `name` was written from it ('CHISHOLM GLENN LINDORES'). */
+  filedName?: string | null;
+};
 
 /**
  * A lead as the write path takes it: the shared input contract (leadInputSchema's output, which the form,
@@ -29,6 +33,8 @@ export type BulkLead = Omit<LeadInput, 'roundLabel' | 'sourceUrl' | 'contacts'> 
   identityKey?: string;
   /** SEC Central Index Key, when the source knows it: the company's strongest identity. */
   cik?: string | null;
+  /** The location as filed, when `location` was cased from it ('SAN FRANCISCO, CA'). */
+  filedLocation?: string | null;
   /** Only the seed back-dates leads; everything else is added now. */
   createdAt?: string;
 };
@@ -93,6 +99,8 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     created: [] as (string | null)[],
     companies: [] as string[],
     lacksContacts: [] as (true | null)[],
+    domainSources: [] as (string | null)[],
+    filedLocations: [] as (string | null)[],
   };
   // Each lead finds or creates its company in this transaction; a lead that moves company may leave one empty.
   const companyIds = await upsertCompanies(query, [...byIdentity.values()]);
@@ -121,20 +129,30 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     // A new lead with contacts gets them below (a new lead has no hand edits): not "no contacts" from the start, so
     // the contacts trigger has nothing to clear. On conflict the flag is not among the merged columns.
     columns.lacksContacts.push(lead.contacts.length === 0 ? true : null);
+    columns.domainSources.push(lead.domain.trim() ? domainSourceOf(lead.source) : null);
+    columns.filedLocations.push(lead.filedLocation ?? null);
   }
-  const set = MERGED_COLUMNS.map(([column, expression]) => `${column} = ${expression}`).join(', ');
+  const domainChanged = `(${MERGED_COLUMNS.find(([column]) => column === 'domain')![1]}) is distinct from leads.domain`;
+  const set = [
+    ...MERGED_COLUMNS.map(([column, expression]) => `${column} = ${expression}`),
+    // Issue 31: where the domain came from follows the domain; the filed location follows the location.
+    `domain_source = case when ${domainChanged} then excluded.domain_source else leads.domain_source end`,
+    `domain_found_at = case when ${domainChanged} then now() else leads.domain_found_at end`,
+    `filed_location = case when 'location' = any(leads.edited_fields) then leads.filed_location else excluded.filed_location end`,
+  ].join(', ');
   // Only a lead the upload really changes is written (and counted as updated); the rest stay as they are.
   const changed = `(${MERGED_COLUMNS.map(([column]) => `leads.${column}`).join(', ')}) is distinct from (${MERGED_COLUMNS.map(([, expression]) => expression).join(', ')})`;
   const result = await query(
     `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-                        source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts)
+                        source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, domain_found_at, filed_location)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.round_label,
             u.location, u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source, u.source_id, u.source_url,
-            u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id, u.lacks_contacts
+            u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id, u.lacks_contacts,
+            u.domain_source, case when u.domain_source is null then null else least(coalesce(u.created_at, now()), now()) end, u.filed_location
      from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::jsonb[],
-                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[], $18::boolean[])
+                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[], $18::boolean[], $19::text[], $20::text[])
        as u(id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-            source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts)
+            source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, filed_location)
      on conflict (identity_key) do update set ${set}, updated_at = now()
        where ${changed}
      returning id, identity_key, (xmax = 0) as inserted`,
@@ -157,6 +175,8 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
       columns.created,
       columns.companies,
       columns.lacksContacts,
+      columns.domainSources,
+      columns.filedLocations,
     ],
   );
 
@@ -189,37 +209,21 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     const editable = await query(`select id from leads where id = any($1::uuid[]) and not ('contacts' = any(edited_fields))`, [replaceable]);
     for (const row of editable.rows) contactsChanged.add(String(row.id));
     // Each gets the upload's contacts (never none) below, which clears its "no contacts" flag (migration 0020).
-    if (contactsChanged.size > 0) await query('delete from contacts where lead_id = any($1::uuid[])', [[...contactsChanged]]);
   }
   // A lead that moved company may leave its old one empty, and a company made for an upload whose name or
   // domain the admin's edits overrode may have no round at all.
   await deleteCompaniesWithoutRounds(query, [...previous.rows.map((row) => String(row.company_id)), ...companyIds]);
 
-  const contactLeadIds: string[] = [];
-  const positions: number[] = [];
-  const names: string[] = [];
-  const roles: string[] = [];
-  const emails: string[] = [];
-  const links: string[] = [];
+  // Issue 31: the contacts are replaced keeping what is known of each person's email (contact-emails.ts).
+  const contactRows: ContactRow[] = [];
   for (const [key, lead] of byIdentity) {
     const leadId = idByKey.get(key);
     if (!leadId || !contactsChanged.has(leadId)) continue;
     lead.contacts.forEach((contact, position) => {
-      contactLeadIds.push(leadId);
-      positions.push(position);
-      names.push(contact.name);
-      roles.push(contact.role);
-      emails.push(contact.email ?? '');
-      links.push(contact.linkedIn);
+      contactRows.push({ leadId, position, name: contact.name, role: contact.role, email: contact.email ?? '', linkedIn: contact.linkedIn, filedName: contact.filedName ?? null });
     });
   }
-  if (contactLeadIds.length > 0) {
-    await query(
-      `insert into contacts (lead_id, position, name, role, email, linked_in)
-       select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-      [contactLeadIds, positions, names, roles, emails, links],
-    );
-  }
+  await replaceContacts(query, [...contactsChanged], contactRows, 'import');
   await keepChangedLeads(query, captured, [...updatedIds, ...contactsChanged]);
   await recordCreatedLeads(query, createdIds);
   await query(BUMP_LEADS_VERSION_SQL);

@@ -8,3 +8,14 @@ export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './chan
 export { combine, mergeExistingLeadsOnce, mergeWritten, recompute, sameCompany, sameRound, splitLead, MERGED_SOURCES, type MergeOutcome } from './merge.js';
 export { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 export { assignCompaniesToLeads } from './company-backfill.js';
+export {
+  CONTACT_JSON_SQL,
+  isAdmin,
+  replaceContacts,
+  reportBounce,
+  revealBouncedEmails,
+  revealBouncedEmailsInJson,
+  undoBounce,
+  type ContactRow,
+} from './contact-emails.js';
+export { enrichmentCoverage } from './coverage.js';

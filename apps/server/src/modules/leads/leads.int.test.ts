@@ -93,7 +93,17 @@ describe('leads API', () => {
     }
     expect(seen.map((row) => row.id)).toEqual(newestFirst(all()).map((row) => row.id));
     const zyxwv = seen.find((row) => row.companyName === 'Zyxwv Robotics')!;
-    expect(zyxwv.contacts).toEqual(SPECIAL[0]!.contacts);
+    // Each contact with its id, and its email's status (an imported address starts unverified).
+    expect(zyxwv.contacts).toEqual(
+      SPECIAL[0]!.contacts.map((contact) => ({
+        ...contact,
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        emailStatus: 'unverified',
+        emailSource: 'import',
+        emailCheckedAt: null,
+        filedName: null,
+      })),
+    );
     expect(seen.find((row) => row.companyName === 'Quiet Ledger')!.contacts).toEqual([]);
     const formula = seen.find((row) => row.domain === 'formula.example.com')!;
     expect(formula.contacts.map((contact) => contact.name)).toEqual(['@attacker', 'Second Person']);
@@ -343,8 +353,9 @@ describe('leads API', () => {
         row.description,
       ];
       const neutral = (cell: string) => (/^[=+\-@\t\r]|[,;\t\r\n][=+\-@]/.test(cell) ? `'${cell}` : cell);
-      if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '']);
-      for (const contact of row.contacts) expected.push([...base, contact.name, contact.role, contact.email ?? '', contact.linkedIn].map(neutral));
+      if (row.contacts.length === 0) expected.push([...base.map(neutral), '', '', '', '', '', '']);
+      for (const contact of row.contacts)
+        expected.push([...base, contact.name, contact.role, contact.email ?? '', contact.emailStatus ?? '', contact.emailSource ?? '', contact.linkedIn].map(neutral));
     }
     expect(rows.slice(1)).toEqual(expected);
     const formulaRows = rows.filter((row) => row[1] === 'formula.example.com');

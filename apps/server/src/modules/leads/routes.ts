@@ -13,7 +13,9 @@ import {
   type LeadListResponse,
 } from '@fundwire/shared';
 import { notFound } from '../../errors.js';
+import { isAdmin, revealBouncedEmailsInJson } from './contact-emails.js';
 import { getLead, getLeadStats, listFreeLeads, listLeadsJson, streamLeadsCsv } from './service.js';
+
 
 async function* prepend(first: IteratorResult<string>, rest: AsyncGenerator<string>): AsyncGenerator<string> {
   if (first.done) return;
@@ -41,8 +43,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: leadListResponseSchema.describe('One page of leads with their contacts') },
         },
       },
-      async (request, reply) =>
-        reply.type('application/json; charset=utf-8').send((await listLeadsJson(app.database.db, request.query)) as unknown as LeadListResponse),
+      async (request, reply) => {
+        const json = await listLeadsJson(app.database.db, request.query);
+        // Issue 31: the admin's screens show bounced addresses (marked bounced); the public API never does.
+        const body = url === '/api/leads' && (await isAdmin(request)) ? await revealBouncedEmailsInJson(app.database.db, json) : json;
+        return reply.type('application/json; charset=utf-8').send(body as unknown as LeadListResponse);
+      },
     );
   }
 

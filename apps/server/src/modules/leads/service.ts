@@ -26,6 +26,7 @@ import { plannedDb, rowsOf, type Db, type PlanSettings } from '../../db/client.j
 import { badRequest } from '../../errors.js';
 import { contacts, LEAD_SORT_KEY_SQL, leadLocations, leads, type LeadRow } from '../../db/schema/index.js';
 import { readLeadsVersion, VersionedCache } from './cache.js';
+import { CONTACT_JSON_SQL, contactNameCondition, VERIFIED_EMAIL_CONDITION } from './contact-emails.js';
 
 export interface FreeLeadsResult {
   leads: FreeLead[];
@@ -157,6 +158,8 @@ export function columnConditions(filter: LeadFilter, locations?: string[]): SQL 
   // the list-order indexes, so testing it would read the table for every row walked.
   if (filter.hasContacts === true) conditions.push(sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id})`);
   if (filter.hasContacts === false) conditions.push(sql`${leads.lacksContacts}`);
+  // Issue 31 (enrichment): "Verified email only" probes the partial index of verified contacts (migration 0029).
+  if (filter.emailStatus === 'verified') conditions.push(VERIFIED_EMAIL_CONDITION);
   // Later to the millisecond, as the API shows createdAt: a lead stored at .123456 and shown as .123 is not later
   // than .123 (JavaScript dates drop the microseconds).
   if (filter.addedAfter) conditions.push(sql`${leads.createdAt} >= ${filter.addedAfter}::timestamptz + interval '1 millisecond'`);
@@ -180,7 +183,8 @@ export async function matchingLocations(db: Db, location: string | undefined): P
 export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
   if (!q) return undefined;
   const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
-  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
+  // Issue 31 (enrichment): contact names are searchable too, through the contacts' trigram index (migration 0029).
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`} or ${contactNameCondition(q)})` : words;
 }
 
 /** `query`: the search's tsquery when the caller has it (matchingSearchQuery), else searchQuery(filter.q). */
@@ -202,6 +206,8 @@ function filterKey(filter: LeadFilter): string {
     filter.q,
     filter.hasContacts,
     filter.addedAfter,
+    // Issue 31 (enrichment).
+    filter.emailStatus,
   ]);
 }
 
@@ -233,9 +239,8 @@ function leadSources(row: Pick<LeadWithHistory, 'source' | 'sourceId' | 'sourceU
  * page and its contacts are one query. */
 const leadPageColumns = {
   ...leadWithHistoryColumns,
-  contacts: sql<
-    ContactFields[] | string
-  >`(select coalesce(json_agg(json_build_object('name', c.name, 'role', c.role, 'email', nullif(c.email, ''), 'linkedIn', c.linked_in) order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
+  // Issue 31 (enrichment): each contact's id and email fields (CONTACT_JSON_SQL, modules/leads/contact-emails.ts).
+  contacts: sql<ContactFields[] | string>`(select coalesce(json_agg(${sql.raw(CONTACT_JSON_SQL)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
 };
 
 /** The drivers hand json over parsed; text is parsed here, should one not. */
@@ -246,14 +251,15 @@ function pageContacts(value: ContactFields[] | string): ContactFields[] {
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
   const byLead = new Map<string, ContactFields[]>();
   if (leadIds.length === 0) return byLead;
-  const rows = await db
-    .select({ leadId: contacts.leadId, name: contacts.name, role: contacts.role, email: contacts.email, linkedIn: contacts.linkedIn })
-    .from(contacts)
-    .where(inArray(contacts.leadId, leadIds))
-    .orderBy(asc(contacts.leadId), asc(contacts.position));
-  for (const { leadId, email, ...contact } of rows) {
+  // Issue 31 (enrichment): the contacts with their id and email fields, as the list builds them (CONTACT_JSON_SQL).
+  const rows = rowsOf<{ lead_id: string; contact: ContactFields | string }>(
+    await db.execute(
+      sql`select c.lead_id::text as lead_id, ${sql.raw(CONTACT_JSON_SQL)} as contact from contacts as c where c.lead_id in ${leadIds} order by c.lead_id, c.position`,
+    ),
+  );
+  for (const { lead_id: leadId, contact } of rows) {
     const list = byLead.get(leadId) ?? [];
-    list.push({ ...contact, email: email === '' ? null : email });
+    list.push(typeof contact === 'string' ? (JSON.parse(contact) as ContactFields) : contact);
     byLead.set(leadId, list);
   }
   return byLead;
@@ -279,6 +285,10 @@ export function toLead(row: LeadWithHistory, leadContacts: ContactFields[]): Lea
     editedFields: row.editedFields.filter((field): field is EditableLeadField => (EDITABLE_LEAD_FIELDS as readonly string[]).includes(field)),
     companyId: row.companyId,
     earlierRounds: row.earlierRounds,
+    // Issue 31 (enrichment).
+    domainSource: row.domainSource,
+    domainFoundAt: row.domainFoundAt ? row.domainFoundAt.toISOString() : null,
+    filedLocation: row.filedLocation,
     contacts: leadContacts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -910,6 +920,8 @@ interface CsvRow {
   role: string | null;
   email: string | null;
   linked_in: string | null;
+  email_status: string | null;
+  email_source: string | null;
 }
 
 /** The whole filtered result as CSV, newest first, walked in keyset batches like Load More's cursor, so memory stays flat however many rows. */
@@ -926,7 +938,7 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       await db.execute(sql`
         select batch.lead_id::text as id, batch.company_name, batch.domain, batch.industry, batch.funding_amount::text as funding_amount,
           batch.funding_round::text as funding_round, batch.location, batch.funding_date::text as funding_date, batch.description,
-          c.name, c.role, c.email, c.linked_in
+          c.name, c.role, c.email, c.linked_in, c.email_status, c.email_source
         from (
           select ${leads.id} as lead_id, ${leads.companyName} as company_name, ${leads.domain} as domain, ${leads.industry} as industry,
             ${leads.fundingAmount} as funding_amount, ${leads.fundingRound} as funding_round, ${leads.location} as location,
@@ -938,7 +950,8 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
         -- Each lead's contacts through their index: as a plain join, a small database (PGlite at 100,000 leads) hashes
         -- the whole contacts table for every batch. OFFSET 0 keeps the subquery from being merged into such a join.
         left join lateral (
-          select ${contacts.name} as name, ${contacts.role} as role, ${contacts.email} as email, ${contacts.linkedIn} as linked_in, ${contacts.position} as position
+          select ${contacts.name} as name, ${contacts.role} as role, ${contacts.email} as email, ${contacts.linkedIn} as linked_in, ${contacts.position} as position,
+            ${contacts.emailStatus} as email_status, ${contacts.emailSource} as email_source
           from ${contacts} where ${contacts.leadId} = batch.lead_id offset 0
         ) c on true
         order by batch.funding_date desc, batch.lead_id desc, c.position`),
@@ -964,7 +977,9 @@ export async function* streamLeadsCsv(db: Db, filter: LeadFilter): AsyncGenerato
       };
       return leadContactCells(
         lead,
-        row.name === null ? undefined : { name: row.name, role: row.role ?? '', email: row.email ?? '', linkedIn: row.linked_in ?? '' },
+        row.name === null
+          ? undefined
+          : { name: row.name, role: row.role ?? '', email: row.email ?? '', linkedIn: row.linked_in ?? '', emailStatus: row.email_status, emailSource: row.email_source },
       );
     });
     yield header + csvLines(cells);

@@ -48,7 +48,7 @@ export async function loadDigestContent(query: RawQuery, options: { from: Date; 
   }));
   if (options.withContacts && leads.length > 0) {
     const contacts = await query(
-      `select lead_id, name, role, email, linked_in from contacts where lead_id = any($1::uuid[]) order by lead_id, position`,
+      `select lead_id, name, role, case when email_status = 'bounced' then '' else email end as email, linked_in from contacts where lead_id = any($1::uuid[]) order by lead_id, position`,
       [leads.map((lead) => lead.id)],
     );
     const byLead = new Map(leads.map((lead) => [lead.id, lead]));

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors.js';
 import { findSource, SOURCES } from '../../sources/registry.js';
 import { daysDue, edgarToday } from '../../sources/runner.js';
 import { sourceMerges, sourceStatus } from '../../sources/status.js';
+import { enrichmentStatus } from '../enrichment/index.js';
 
 export const sourceRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,6 +15,7 @@ export const sourceRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/api/admin/sources', { schema: { querystring: z.object({}), response: { 200: sourcesResponseSchema } } }, async () => ({
     sources: await Promise.all(SOURCES.map((source) => sourceStatus(app.database, app.config, source))),
     merges: await sourceMerges(app.database),
+    enrichment: await enrichmentStatus(app.database, app.config),
   }));
 
   app.post(

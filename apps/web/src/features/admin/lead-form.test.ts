@@ -49,6 +49,9 @@ function savedLead(overrides: Partial<Lead> = {}): Lead {
     editedFields: [],
     companyId: null,
     earlierRounds: 0,
+    domainSource: null,
+    domainFoundAt: null,
+    filedLocation: null,
     contacts: [],
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
@@ -167,12 +170,17 @@ describe('buildLeadInput', () => {
 
 describe('leadToFormValues', () => {
   it('shows the amount in dollars (its short form) and the saved contacts', () => {
-    const lead = savedLead({ fundingAmount: 2_500_000, contacts: [{ name: 'Ada', role: 'CEO', email: 'a@x.example', linkedIn: '' }] });
+    const contact = { name: 'Ada', role: 'CEO', email: 'a@x.example', linkedIn: '' };
+    const lead = savedLead({
+      fundingAmount: 2_500_000,
+      contacts: [{ ...contact, id: 'c-1', emailStatus: 'verified', emailSource: 'provider', emailCheckedAt: '2026-03-02T00:00:00.000Z', filedName: null }],
+    });
     const values = leadToFormValues(lead);
     expect(values.fundingAmount).toBe('2.5M');
     expect(leadToFormValues(savedLead({ fundingAmount: 1_234_567 })).fundingAmount).toBe('1234567');
     expect(values.fundingRound).toBe('Series B');
-    expect(values.contacts).toEqual(lead.contacts);
+    // The form edits the contact's own fields; the email's status is not one of them.
+    expect(values.contacts).toEqual([contact]);
     expect(values.contacts[0]).not.toBe(lead.contacts[0]);
   });
 

@@ -104,11 +104,7 @@ export function leadToFormValues(lead: Lead): LeadFormValues {
     fundingRound: lead.fundingRound === null ? UNDISCLOSED : isFundingRound(lead.fundingRound) ? lead.fundingRound : '',
     fundingDate: lead.fundingDate,
     description: lead.description,
-    // Only the fields the form edits: the API's id and email status are the server's to keep.
-    contacts:
-      lead.contacts.length > 0
-        ? lead.contacts.map(({ name, role, email, linkedIn }) => ({ name, role, email: email ?? '', linkedIn }))
-        : [{ ...EMPTY_CONTACT }],
+    contacts: lead.contacts.length > 0 ? lead.contacts.map(({ name, role, email, linkedIn }) => ({ name, role, email: email ?? '', linkedIn })) : [{ ...EMPTY_CONTACT }],
   };
 }
 

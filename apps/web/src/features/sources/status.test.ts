@@ -17,6 +17,7 @@ const source = (overrides: Partial<SourceStatus> = {}): SourceStatus => ({
 });
 
 const merges = { mergedThisWeek: 0, leadsWithSeveralSources: 0 };
+const enrichment = { providerEnabled: false, requestsToday: 0, dailyLimit: 500, pausedUntil: null, lastErrors: [], coverage: [] };
 
 const day = (status: SourceStatus['days'][number]['status']) => ({
   day: '2026-11-24',
@@ -32,13 +33,13 @@ const day = (status: SourceStatus['days'][number]['status']) => ({
 
 describe('isAnySourceRunning', () => {
   it('is true while a run or a day is in progress, so the screen polls', () => {
-    expect(isAnySourceRunning({ merges, sources: [source({ lastRun: { startedAt: '2026-11-25T09:00:00Z', finishedAt: null, status: 'running' } })] })).toBe(true);
-    expect(isAnySourceRunning({ merges, sources: [source({ days: [day('running')] })] })).toBe(true);
+    expect(isAnySourceRunning({ merges, enrichment, sources: [source({ lastRun: { startedAt: '2026-11-25T09:00:00Z', finishedAt: null, status: 'running' } })] })).toBe(true);
+    expect(isAnySourceRunning({ merges, enrichment, sources: [source({ days: [day('running')] })] })).toBe(true);
   });
 
   it('is false when every run is over, or before the data is there', () => {
-    expect(isAnySourceRunning({ merges, sources: [source({ days: [day('done'), day('failed'), day('no-index'), day('pending')] })] })).toBe(false);
-    expect(isAnySourceRunning({ merges, sources: [source({ lastRun: null })] })).toBe(false);
+    expect(isAnySourceRunning({ merges, enrichment, sources: [source({ days: [day('done'), day('failed'), day('no-index'), day('pending')] })] })).toBe(false);
+    expect(isAnySourceRunning({ merges, enrichment, sources: [source({ lastRun: null })] })).toBe(false);
     expect(isAnySourceRunning(undefined)).toBe(false);
   });
 });

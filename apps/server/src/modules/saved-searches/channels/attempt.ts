@@ -35,7 +35,22 @@ export function sampleLead(now: Date): Lead {
     editedFields: [],
     companyId: null,
     earlierRounds: 0,
-    contacts: [{ name: 'Sam Sample', role: 'CEO', email: 'sam@ecocharge.example', linkedIn: '' }],
+    domainSource: null,
+    domainFoundAt: null,
+    filedLocation: null,
+    contacts: [
+      {
+        id: '00000000-0000-4000-8000-000000000000',
+        name: 'Sam Sample',
+        role: 'CEO',
+        email: 'sam@ecocharge.example',
+        linkedIn: '',
+        emailStatus: 'unverified',
+        emailSource: 'import',
+        emailCheckedAt: null,
+        filedName: null,
+      },
+    ],
     createdAt: at,
     updatedAt: at,
   };
