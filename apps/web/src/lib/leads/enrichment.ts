@@ -1,9 +1,10 @@
 // How a lead's enrichment reads on screen: each email status as a badge with what it means, where an email or a
 // website came from, and the admin's coverage shares. The server's values (packages/shared) in plain words.
+import type { DomainSource, EmailSource, EmailStatus } from '@fundwire/shared';
 
-export type EmailStatusValue = 'verified' | 'accept_all' | 'unverified' | 'bounced';
-export type EmailSourceValue = 'import' | 'admin' | 'provider' | 'pattern';
-export type DomainSourceValue = 'filing' | 'sec' | 'import' | 'fundraisingfox' | 'provider' | 'admin';
+export type EmailStatusValue = EmailStatus;
+export type EmailSourceValue = EmailSource;
+export type DomainSourceValue = DomainSource;
 
 export interface EmailStatusText {
   label: string;
