@@ -145,7 +145,9 @@ test.describe('enrichment on screen', () => {
     await expect(card(page)).toBeVisible();
     await expect(card(page, OTHER)).toBeVisible();
 
-    await page.getByLabel('Verified email only').check();
+    // The box follows the URL, which the click updates: click, then wait for the checked state.
+    await page.getByRole('checkbox', { name: 'Verified email only' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Verified email only' })).toBeChecked();
     await expect(page).toHaveURL(/[?&]emailStatus=verified(&|$)/);
     await expect(card(page, OTHER)).toHaveCount(0);
     await expect(card(page)).toBeVisible();
@@ -153,7 +155,7 @@ test.describe('enrichment on screen', () => {
     expect((await fetchAllLeads(page.request, { q: run, emailStatus: 'verified' })).map((found) => found.companyName)).toEqual([COMPANY]);
 
     await page.reload();
-    await expect(page.getByLabel('Verified email only')).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Verified email only' })).toBeChecked();
     await expect(card(page, OTHER)).toHaveCount(0);
     await expect(card(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page, { label: '/historical with Verified email only' });
