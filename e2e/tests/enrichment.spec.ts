@@ -84,6 +84,9 @@ async function adminPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('enrichment on screen', () => {
+  // Two browser contexts, axe at two widths and a shared 2-core machine: more than the default 30 s.
+  test.setTimeout(90_000);
+
   test('a subscriber sees the website, the email badges, copies an email and finds people on LinkedIn', async ({ subscriber: { page }, seedLeads }) => {
     await seed(seedLeads);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl });

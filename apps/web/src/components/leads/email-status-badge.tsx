@@ -28,7 +28,7 @@ export function EmailStatusBadge({ status, className }: { status: EmailStatusVal
         className={cn(
           badgeVariants({ variant: null }),
           TONE_CLASS[text.tone],
-          'cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'min-h-6 cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           className,
         )}
       >

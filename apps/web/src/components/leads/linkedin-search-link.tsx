@@ -16,7 +16,7 @@ export function LinkedInSearchLink({ person, company, className }: LinkedInSearc
       rel="noopener noreferrer"
       data-testid={person === undefined ? 'linkedin-company-search' : 'linkedin-person-search'}
       className={cn(
-        'inline-flex min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0',
+        'inline-flex min-h-6 min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0',
         className,
       )}
     >

@@ -11,7 +11,7 @@ import { useViewer } from '@/lib/viewer';
 import { ReportBounceButton, UndoBounceButton } from './bounce-actions';
 
 const linkClass =
-  'inline-flex min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0';
+  'inline-flex min-h-6 min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0';
 
 export function ContactRow({ contact, companyName }: { contact: LeadContact; companyName: string }) {
   const { admin } = useViewer();
