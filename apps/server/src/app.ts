@@ -20,6 +20,8 @@ import { scheduleMail } from './jobs/mail-scheduler.js';
 import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/source-scheduler.js';
 import { sourceRoutes } from './modules/sources/routes.js';
 import { enrichmentRoutes } from './modules/enrichment/routes.js';
+import { registerEnrichmentJobs } from './modules/enrichment/index.js';
+import { scheduleEnrichmentBackfill } from './jobs/enrichment-backfill.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assignCompaniesToLeads } from './modules/leads/index.js';
@@ -196,6 +198,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const jobs = createJobQueue({ database, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Issue 31: websites and emails, as jobs (queued at ingest and by the backfill below).
+  registerEnrichmentJobs(app);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   await app.register(enrichmentRoutes);
@@ -207,6 +211,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }), everyMs: config.savedSearchAlertsEveryMs });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
+  if (options.runJobs ?? config.env !== 'test') scheduleEnrichmentBackfill(app);
   if (options.runJobs ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });

@@ -19,6 +19,7 @@ export const EDGAR_UNDECLARED_TOOL_HTML = `<!DOCTYPE html>
 
 export interface FormDPerson {
   firstName: string;
+  middleName?: string;
   lastName: string;
   /** e.g. ['Executive Officer', 'Director'] */
   relationships: string[];
@@ -89,7 +90,8 @@ export function formDXml(filing: FormDFixture): string {
     .map(
       (person) => `      <relatedPersonInfo>
         <relatedPersonName>
-          <firstName>${escapeXml(person.firstName)}</firstName>
+          <firstName>${escapeXml(person.firstName)}</firstName>${person.middleName ? `
+          <middleName>${escapeXml(person.middleName)}</middleName>` : ''}
           <lastName>${escapeXml(person.lastName)}</lastName>
         </relatedPersonName>
         <relatedPersonAddress>

@@ -2,6 +2,7 @@
 // EDGAR_POLL_MINUTES. Day leases in the database let any instance run a day, one at a time.
 import type { FastifyInstance } from 'fastify';
 import { newWorkerId } from '../modules/mail-queue/index.js';
+import { enqueueEnrichmentForLeads } from '../modules/enrichment/index.js';
 import { findSource, SOURCES } from '../sources/registry.js';
 import { runSource, type RunOptions, type RunSummary } from '../sources/runner.js';
 
@@ -27,7 +28,12 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
       const connector = findSource(sourceId);
       if (!connector) return Promise.reject(new Error(`unknown source ${sourceId}`));
       const next = chain.then(() =>
-        runSource(connector, { database: app.database, config: app.config, owner, log: app.log }, { signal: stopping.signal, ...options }),
+        runSource(
+          connector,
+          // Issue 31: every lead a run creates or changes gets its company's enrichment job, in the same transaction.
+          { database: app.database, config: app.config, owner, log: app.log, afterWrite: enqueueEnrichmentForLeads },
+          { signal: stopping.signal, ...options },
+        ),
       );
       chain = next.catch(() => undefined);
       return next;

@@ -16,6 +16,8 @@ export interface RunDeps {
   /** Names this instance's leases. */
   owner: string;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  /** Called inside each write's transaction with the leads it created or changed (issue 31: their enrichment jobs). */
+  afterWrite?: (query: RawQuery, leadIds: string[]) => Promise<void>;
 }
 
 export interface RunOptions {
@@ -252,7 +254,15 @@ async function withRoundIdentity(query: RawQuery, source: string, item: SourceIt
  * nothing), items another runner recorded meanwhile are left alone, new rounds go in one batch upsert and
  * amendments after them one by one (they may amend a round of the same batch), then every item is recorded.
  */
-async function writeBatch(query: RawQuery, source: string, day: string, owner: string, leaseMs: number, pending: Pending[]): Promise<ItemRecord[]> {
+async function writeBatch(
+  query: RawQuery,
+  source: string,
+  day: string,
+  owner: string,
+  leaseMs: number,
+  pending: Pending[],
+  afterWrite?: RunDeps['afterWrite'],
+): Promise<ItemRecord[]> {
   if (!(await renewLease(query, source, day, owner, leaseMs))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
   if (pending.length === 0) return [];
   const recorded = await query(SETTLED_ITEMS_SQL, [source, pending.map((entry) => entry.item.id)]);
@@ -307,6 +317,8 @@ async function writeBatch(query: RawQuery, source: string, day: string, owner: s
     if (entry.error) await recordSourceError(query, source, day, entry.item.id, entry.error);
   }
   await recordItems(query, source, records);
+  const touched = records.flatMap((record) => (record.leadId && (record.result === 'created' || record.result === 'updated') ? [record.leadId] : []));
+  if (afterWrite && touched.length > 0) await afterWrite(query, touched);
   return records;
 }
 
@@ -360,13 +372,13 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
     pending = [];
     lastFlush = performance.now();
     try {
-      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch)));
+      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch, deps.afterWrite)));
     } catch (error) {
       if (error instanceof LeaseLostError || batch.length <= 1) throw error;
       // One lead that cannot be written must not fail the rest: write them one by one, failures recorded as such.
       for (const entry of batch) {
         try {
-          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry])));
+          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry], deps.afterWrite)));
         } catch (single) {
           if (single instanceof LeaseLostError) throw single;
           const reason = `could not be written: ${describe(single)}`;

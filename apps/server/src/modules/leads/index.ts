@@ -19,3 +19,16 @@ export {
   type ContactRow,
 } from './contact-emails.js';
 export { enrichmentCoverage } from './coverage.js';
+export {
+  companiesOfLeads,
+  companiesToEnrich,
+  domainFromOtherSources,
+  fillCompanyDomain,
+  fillPersonEmail,
+  knownAddressesAt,
+  loadEnrichmentCompany,
+  namesWithoutEmail,
+  setCompanyContactFacts,
+  setCompanyEmailPattern,
+  type EnrichmentCompany,
+} from './enrichment-store.js';

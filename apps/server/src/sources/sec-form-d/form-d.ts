@@ -4,6 +4,7 @@ import { parseDecimalAmount } from '@fundwire/shared';
 import type { BulkContact } from '../../modules/leads/index.js';
 import { MalformedItemError, type Mapped, type SourceItem } from '../types.js';
 import { edgarLocation } from './countries.js';
+import { casedLocation, personName } from './names.js';
 import { filingIndexUrl } from './daily-index.js';
 import { excludedReason, fundwireIndustry } from './industries.js';
 
@@ -23,7 +24,7 @@ export interface FormD {
   /** Raw text: a number or 'Indefinite'. */
   totalOfferingAmount: string | null;
   totalAmountSold: string | null;
-  people: { firstName: string; lastName: string; relationships: string[]; clarification: string | null }[];
+  people: { firstName: string; middleName: string | null; lastName: string; relationships: string[]; clarification: string | null }[];
 }
 
 const parser = new XMLParser({
@@ -87,7 +88,7 @@ export function parseFormD(document: string): FormD {
       const lastName = textOf(name, 'lastName') ?? '';
       if (!firstName && !lastName) return [];
       const relationships = ((child(person, 'relatedPersonRelationshipList')?.relationship ?? []) as unknown[]).map((value) => String(value).trim()).filter(Boolean);
-      return [{ firstName, lastName, relationships, clarification: textOf(person, 'relationshipClarification') }];
+      return [{ firstName, middleName: textOf(name, 'middleName'), lastName, relationships, clarification: textOf(person, 'relationshipClarification') }];
     }),
   };
 }
@@ -103,7 +104,8 @@ const money = (amount: number) => `$${amount.toLocaleString('en-US', { maximumFr
 
 export function contactsOf(filing: FormD): BulkContact[] {
   return filing.people.map((person) => ({
-    name: `${person.firstName} ${person.lastName}`.trim(),
+    // As people write it ("Glenn Lindores Chisholm"), the filed text kept (issue 31).
+    ...personName(person),
     role: `${person.relationships.join(', ')}${person.clarification ? `: ${person.clarification}` : ''}`,
     // Form D names people, never their addresses: no email is invented.
     email: null,
@@ -126,7 +128,7 @@ export function mapFormD(filing: FormD, item: SourceItem, baseUrl: string): Mapp
   ];
   const tags = ['SEC Form D'];
   if (dateFlagged) tags.push('Filing date');
-  const location = edgarLocation(filing.city, filing.stateOrCountry);
+  const { location, filedLocation } = casedLocation(edgarLocation(filing.city, filing.stateOrCountry));
   return {
     action: 'lead',
     lead: {
@@ -137,6 +139,7 @@ export function mapFormD(filing: FormD, item: SourceItem, baseUrl: string): Mapp
       fundingRound: null,
       roundLabel: 'Form D',
       location,
+      filedLocation,
       fundingDate,
       description: facts.filter(Boolean).join(' '),
       tags,
