@@ -165,7 +165,7 @@ export function LeadTable<T extends TableLead>({
                         <>
                           <CompanyName lead={lead} link={linkCompanies} />
                           {fresh && <NewLeadBadge className="ml-1.5 align-text-bottom" />}
-                          <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} compact className="flex text-xs" />
+                          <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} compact className="mt-0.5 flex text-xs" />
                         </>
                       )}
                     </td>
@@ -253,11 +253,11 @@ export function LeadTable<T extends TableLead>({
                           <CompanyName lead={lead} link={linkCompanies} />
                         </span>
                       )}
+                      {!companyHistory && <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} icon className="-my-1" />}
                       {fresh && <NewLeadBadge />}
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">{fundingAmountText(lead.fundingAmount)}</span>
                   </div>
-                  {!companyHistory && <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} compact className="flex text-xs" />}
                   {companyHistory ? (
                     <p className="text-xs break-words text-muted-foreground">
                       <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · <span data-testid="cell-location">{place}</span> ·{' '}

@@ -8,7 +8,8 @@ export type LinkedInSearchLinkProps = ({ person: string; company: string } | { p
 export function LinkedInSearchLink({ person, company, className }: LinkedInSearchLinkProps) {
   const href = person === undefined ? linkedInCompanySearchUrl(company) : linkedInPeopleSearchUrl(person, company);
   if (!href) return null;
-  const who = person === undefined ? company : `${person.trim()} at ${company.trim()}`;
+  // The company's name stays out of the link's name: beside the company's own link it would make two links of that name.
+  const what = person === undefined ? 'this company' : person.trim();
   return (
     <a
       href={href}
@@ -22,7 +23,7 @@ export function LinkedInSearchLink({ person, company, className }: LinkedInSearc
     >
       <Search aria-hidden="true" />
       Find on LinkedIn
-      <span className="sr-only">: search for {who} (opens in a new tab)</span>
+      <span className="sr-only">: search for {what} (opens in a new tab)</span>
     </a>
   );
 }

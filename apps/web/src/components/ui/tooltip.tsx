@@ -20,6 +20,11 @@ export function Tooltip({ children, content, side = 'top', className }: TooltipP
           asChild
           // A tap toggles the tip (touch screens have no hover); Radix would otherwise close it on press.
           onPointerDown={(event) => event.preventDefault()}
+          // Only a pointer that moves opens it: a dialog opening under a resting mouse fires a move without movement, and
+          // a tip opened that way would take the Escape meant for the dialog.
+          onPointerMove={(event) => {
+            if (event.movementX === 0 && event.movementY === 0) event.preventDefault();
+          }}
           onClick={(event) => {
             event.preventDefault();
             setOpen((value) => !value);
