@@ -25,6 +25,10 @@ export function Tooltip({ children, content, side = 'top', className }: TooltipP
           onPointerMove={(event) => {
             if (event.movementX === 0 && event.movementY === 0) event.preventDefault();
           }}
+          // Keyboard focus opens it; focus a script moves after a click does not.
+          onFocus={(event) => {
+            if (!event.currentTarget.matches(':focus-visible')) event.preventDefault();
+          }}
           onClick={(event) => {
             event.preventDefault();
             setOpen((value) => !value);

@@ -26,7 +26,15 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent data-testid="contacts-dialog">
+      <DialogContent
+        data-testid="contacts-dialog"
+        // The dialog itself takes the focus (its title is read out), not the first button: that is an email's status
+        // badge, whose tip would open and take the first Escape.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="break-words">{lead.companyName}</DialogTitle>
           <DialogDescription>Key stakeholders and contact information</DialogDescription>
