@@ -368,6 +368,13 @@ describe('fuzz: generated bad input', () => {
       fc.tuple(badSegment, jsonBody(fc.constantFrom<unknown>({}, { reports: ['x'] }, [], 'x', null))),
       ([id, { payload, contentType }]) => ({ route: 'POST /api/admin/leads/:id/split', method: 'POST', url: `/api/admin/leads/${id}/split`, payload, contentType }),
     );
+    // Bounce reports and their undo (issue 31): unknown and malformed contact ids, with odd bodies; nothing is marked.
+    add(
+      30,
+      fc.tuple(badSegment, jsonBody(fc.constantFrom<unknown>({}, { email: 'x' }, [], 'x', null))),
+      ([id, { payload, contentType }]) => ({ route: 'POST /api/contacts/:id/bounce', method: 'POST', url: `/api/contacts/${id}/bounce`, payload, contentType }),
+    );
+    add(20, badSegment, (id) => ({ route: 'DELETE /api/admin/contacts/:id/bounce', method: 'DELETE', url: `/api/admin/contacts/${id}/bounce` }));
     const validLead = fc.nat(1_000_000).map((n) => ({ ...LEAD, domain: `batch-${n}.example.com` }));
     const invalidBatch = fc
       .tuple(fc.array(validLead, { maxLength: 3 }), fc.array(invalidLead, { minLength: 1, maxLength: 2 }), fc.boolean())

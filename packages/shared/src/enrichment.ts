@@ -7,7 +7,7 @@ export const MAX_BOUNCE_REPORTS_PER_HOUR = 10;
 
 /** POST /api/contacts/:id/bounce and DELETE /api/admin/contacts/:id/bounce */
 export const contactParamsSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Contact not found'),
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Contact id must be a UUID'),
 });
 
 /** POST: emailStatus is 'bounced'. DELETE (admin): the status the email had before the report. */

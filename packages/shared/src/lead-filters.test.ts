@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadFilterSchema, leadListQuerySchema } from './lead-filters.js';
+import { savedSearchFilterSchema } from './saved-searches.js';
 
 const parse = (query: Record<string, unknown>) => leadFilterSchema.safeParse(query);
 
@@ -55,5 +56,15 @@ describe('leadListQuerySchema', () => {
     expect(leadListQuerySchema.parse({ dir: '' })).toMatchObject({ dir: 'desc' });
     expect(leadListQuerySchema.safeParse({ sort: 'newest' }).success).toBe(false);
     expect(leadListQuerySchema.safeParse({ dir: 'up' }).success).toBe(false);
+  });
+
+  it('takes emailStatus=verified ("Verified email only") and nothing else, in the list and in saved searches', () => {
+    expect(leadFilterSchema.parse({ emailStatus: 'verified' }).emailStatus).toBe('verified');
+    expect(leadFilterSchema.parse({ emailStatus: '' }).emailStatus).toBeUndefined();
+    const refused = parse({ emailStatus: 'bounced' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('emailStatus must be verified');
+    expect(savedSearchFilterSchema.parse({ emailStatus: 'verified', industry: ['SaaS'] })).toEqual({ emailStatus: 'verified', industry: ['SaaS'] });
+    expect(savedSearchFilterSchema.safeParse({ emailStatus: 'unverified' }).success).toBe(false);
   });
 });

@@ -22,6 +22,13 @@ WHERE l."id" = c."lead_id" AND c."email" <> '';
 -- "Verified email only": the leads with a verified email, probed per lead like "has contacts".
 CREATE INDEX "contacts_verified_lead_idx" ON "contacts" USING btree ("lead_id") WHERE "email_status" = 'verified';
 --> statement-breakpoint
+-- Addresses by domain (a pattern's evidence: lower(email) LIKE '%@domain') and by address (a bounce applies to every
+-- copy of an address): trigrams serve both.
+CREATE INDEX "contacts_email_trgm_idx" ON "contacts" USING gin (lower("email") gin_trgm_ops) WHERE "email" <> '';
+--> statement-breakpoint
+-- Bounced addresses, looked up before any address is given (small: only the bounced ones).
+CREATE INDEX "contacts_bounced_email_idx" ON "contacts" USING btree (lower("email")) WHERE "email_status" = 'bounced';
+--> statement-breakpoint
 -- Contact names are searchable (q=chisholm): substrings through trigrams.
 CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin ("name" gin_trgm_ops);
 --> statement-breakpoint
@@ -90,7 +97,7 @@ CREATE INDEX "enrichment_errors_at_idx" ON "enrichment_errors" USING btree ("at"
 -- Who reported which email as bounced, and when: ten reports an hour per account.
 CREATE TABLE "bounce_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
 	"contact_id" uuid NOT NULL,
 	"email" text NOT NULL,
 	"reported_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -40,7 +40,7 @@ export const bounceReports = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull(),
+    userId: text('user_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     email: text('email').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -225,6 +225,12 @@ export const contacts = pgTable(
       .on(table.leadId)
       .where(sql`${table.emailStatus} = 'verified'`),
     index('contacts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('contacts_bounced_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.emailStatus} = 'bounced'`),
+    index('contacts_email_trgm_idx')
+      .using('gin', sql`lower(${table.email}) gin_trgm_ops`)
+      .where(sql`${table.email} <> ''`),
   ],
 );
 

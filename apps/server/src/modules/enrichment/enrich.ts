@@ -14,9 +14,10 @@ import {
   namesWithoutEmail,
   setCompanyContactFacts,
   setCompanyEmailPattern,
+  type EnrichmentCompany,
 } from '../leads/index.js';
 import { applyPattern, isUsablePattern, learnPattern, sameOrganisation, splitName } from './patterns.js';
-import { createProvider, emailStatusOf, type Provider } from './provider.js';
+import { createProvider, emailStatusOf, type DomainSearchResult, type Provider } from './provider.js';
 import { fetchSecRecord } from './sec-record.js';
 
 /** A person (or a company's domain search) is looked up at most once in this many days. */
@@ -56,92 +57,99 @@ const personKey = (domain: string, first: string, last: string) => `person:${dom
 export async function enrichCompany(deps: EnrichDeps, companyId: string): Promise<EnrichOutcome> {
   const { database, config } = deps;
   const tx = <T>(fn: (query: RawQuery) => Promise<T>) => database.rawTransaction(fn);
-  const company = await tx((query) => loadEnrichmentCompany(query, companyId));
-  if (!company) return { domain: null, emailsFound: 0 };
+  const provider = createProvider(database, config, deps.signal);
+  // What is known and what was asked already, in one read.
+  const start = await tx(async (query) => {
+    const company = await loadEnrichmentCompany(query, companyId);
+    if (!company) return null;
+    const secDue = company.cik !== null && config.edgar.userAgent !== undefined && !(await lookedUp(query, `sec:${company.cik}`, null));
+    // Without SEC to ask first, what other sources say fills the domain right away.
+    if (!secDue && !company.domain) company.domain = await fillFromOtherSources(query, company);
+    const searchDue = provider !== null && !(await lookedUp(query, `domain:${company.id}`, LOOKUP_TTL_DAYS));
+    return { company, secDue, searchDue, waiting: await namesWithoutEmail(query, company.id) };
+  });
+  if (!start) return { domain: null, emailsFound: 0 };
+  const { company, waiting } = start;
   let domain = company.domain;
 
-  // 1. SEC's company record: once per CIK, ever (a website, a phone, an address).
-  if (company.cik && config.edgar.userAgent && !(await tx((query) => lookedUp(query, `sec:${company.cik}`, null)))) {
-    const facts = await fetchSecRecord(database, config, company.cik, { ...deps.secHttp, signal: deps.signal });
+  // 1. SEC's company record: once per CIK, ever (a website, a phone, an address); then 2. what other sources say.
+  if (start.secDue) {
+    const facts = await fetchSecRecord(database, config, company.cik!, { ...deps.secHttp, signal: deps.signal });
     await tx(async (query) => {
       if (facts) await setCompanyContactFacts(query, company.id, facts);
       if (facts?.domain && !domain && (await fillCompanyDomain(query, company.id, facts.domain, 'sec'))) domain = facts.domain;
+      if (!domain) domain = await fillFromOtherSources(query, { ...company, domain });
       await recordLookup(query, `sec:${company.cik}`, facts ? (facts.domain ? 'website' : 'no-website') : 'not-found');
     });
   }
 
-  // 2. What other sources say of the same company.
-  if (!domain) {
-    await tx(async (query) => {
-      const other = await domainFromOtherSources(query, company);
-      if (other && (await fillCompanyDomain(query, company.id, other.domain, other.source))) domain = other.domain;
-    });
-  }
-
-  const provider = createProvider(database, config, deps.signal);
   let pattern = isUsablePattern(company.emailPattern) ? company.emailPattern : null;
   let emailsFound = 0;
-  const waiting = await tx((query) => namesWithoutEmail(query, company.id));
-
+  let searched: DomainSearchResult | null = null;
+  let searchAccepted = false;
+  let didSearch = false;
+  let providerDomain: string | null = null;
   // 3. The provider's domain search: a website for a company without one (only when its organisation is the
-  // company), and the company's pattern and known addresses.
-  if (provider && (!domain || (!pattern && waiting.length > 0)) && !(await tx((query) => lookedUp(query, `domain:${company.id}`, LOOKUP_TTL_DAYS)))) {
+  // company), and the company's pattern and known addresses. Its writes go with step 4's below.
+  if (provider && start.searchDue && (!domain || (!pattern && waiting.length > 0))) {
     const byDomain = domain !== null;
-    const result = await provider.domainSearch(byDomain ? { domain: domain! } : { company: company.name });
-    const found = result?.domain ? normalizeDomain(result.domain) : '';
-    const accepted = byDomain || (found !== '' && isDomain(found) && sameOrganisation(company.name, result?.organization));
-    await tx(async (query) => {
-      if (!byDomain && accepted && (await fillCompanyDomain(query, company.id, found, 'provider'))) domain = found;
-      if (accepted && domain && result) {
-        if (isUsablePattern(result.pattern)) {
-          pattern = result.pattern;
+    searched = await provider.domainSearch(byDomain ? { domain: domain! } : { company: company.name });
+    didSearch = true;
+    const found = searched?.domain ? normalizeDomain(searched.domain) : '';
+    searchAccepted = byDomain || (found !== '' && isDomain(found) && sameOrganisation(company.name, searched?.organization));
+    if (!byDomain && searchAccepted) providerDomain = found;
+  }
+
+  // 4. Emails the search knows, and from a pattern (the provider's, or learned from two or more known addresses that
+  // agree; never guessed), in one transaction with the search's outcome.
+  const needLookup: string[] = [];
+  await tx(async (query) => {
+    if (didSearch) {
+      if (providerDomain && (await fillCompanyDomain(query, company.id, providerDomain, 'provider'))) domain = providerDomain;
+      if (searchAccepted && domain && searched) {
+        if (isUsablePattern(searched.pattern)) {
+          pattern = searched.pattern;
           await setCompanyEmailPattern(query, company.id, pattern);
         }
-        emailsFound += await emailsFromSearch(query, company.id, domain, waiting, result.emails);
+        emailsFound += await emailsFromSearch(query, company.id, domain, waiting, searched.emails);
       }
-      await recordLookup(query, `domain:${company.id}`, accepted ? `domain:${domain}` : 'no-match');
-    });
-  }
-
-  if (domain) {
-    const at = domain;
-    // 4. A pattern learned from two or more known addresses that agree; never guessed.
+      await recordLookup(query, `domain:${company.id}`, searchAccepted ? `domain:${domain}` : 'no-match');
+    }
+    // Done, unless people wait for a lookup below (then done after them).
+    await recordLookup(query, `company:${company.id}`, domain ? `domain:${domain}` : 'no-domain');
+    if (!domain) return;
     if (!pattern) {
-      const learned = learnPattern(at, await tx((query) => knownAddressesAt(query, at)));
+      const learned = learnPattern(domain, await knownAddressesAt(query, domain));
       if (learned) {
         pattern = learned;
-        await tx((query) => setCompanyEmailPattern(query, company.id, learned));
+        await setCompanyEmailPattern(query, company.id, learned);
       }
     }
-    // 5. Each person still without an email: from the pattern, else one provider lookup per person.
-    for (const name of await tx((query) => namesWithoutEmail(query, company.id))) {
+    for (const name of emailsFound > 0 ? await namesWithoutEmail(query, company.id) : waiting) {
       const parts = splitName(name);
       if (!parts) continue;
-      if (pattern) {
-        const email = applyPattern(pattern, parts, at);
-        if (email) emailsFound += (await tx((query) => fillPersonEmail(query, company.id, name, email, 'unverified', 'pattern'))) > 0 ? 1 : 0;
-        continue;
-      }
-      if (!provider) continue;
-      const key = personKey(at, parts.first, parts.last);
-      if (await tx((query) => lookedUp(query, key, LOOKUP_TTL_DAYS))) continue;
-      emailsFound += await lookUpPerson(provider, deps, company.id, name, parts, at, key);
+      const email = pattern ? applyPattern(pattern, parts, domain) : null;
+      if (email) emailsFound += (await fillPersonEmail(query, company.id, name, email, 'unverified', 'pattern')) > 0 ? 1 : 0;
+      else if (!pattern && provider && !(await lookedUp(query, personKey(domain, parts.first, parts.last), LOOKUP_TTL_DAYS))) needLookup.push(name);
     }
-  }
+  });
 
-  await tx((query) => recordLookup(query, `company:${company.id}`, domain ? `domain:${domain}` : 'no-domain'));
+  // 5. One provider lookup per person still without an email, when no pattern is known.
+  for (const name of needLookup) emailsFound += await lookUpPerson(provider!, deps, company.id, name, domain!);
+
+  if (needLookup.length > 0) await tx((query) => recordLookup(query, `company:${company.id}`, `domain:${domain}`));
   return { domain, emailsFound };
 }
 
-async function lookUpPerson(
-  provider: Provider,
-  deps: EnrichDeps,
-  companyId: string,
-  name: string,
-  parts: { first: string; last: string },
-  domain: string,
-  key: string,
-): Promise<number> {
+/** A domain other sources gave the company fills its missing one; returns the domain it has now. */
+async function fillFromOtherSources(query: RawQuery, company: EnrichmentCompany): Promise<string | null> {
+  const other = await domainFromOtherSources(query, company);
+  return other && (await fillCompanyDomain(query, company.id, other.domain, other.source)) ? other.domain : null;
+}
+
+async function lookUpPerson(provider: Provider, deps: EnrichDeps, companyId: string, name: string, domain: string): Promise<number> {
+  const parts = splitName(name)!;
+  const key = personKey(domain, parts.first, parts.last);
   const result = await provider.emailFinder(domain, parts.first, parts.last);
   const status = emailStatusOf(result?.email ?? null, result?.status ?? null);
   return deps.database.rawTransaction(async (query) => {

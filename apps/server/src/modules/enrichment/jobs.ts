@@ -36,8 +36,13 @@ export async function enqueueEnrichmentBackfill(database: Database, limit = 500)
   return database.rawTransaction(async (query) => {
     const ids = await companiesToEnrich(query, limit);
     let queued = 0;
-    // Enqueued in order, so with equal priority the newest run first.
-    for (const companyId of ids) if ((await enqueueJob(query, ENRICH_COMPANY_JOB, companyId, { companyId }, { priority: BACKFILL_PRIORITY })).created) queued++;
+    // One millisecond apart, newest first: jobs of one priority run in run_after order (a transaction's now() is one
+    // instant, so the order they were added in is no order).
+    const base = Date.now();
+    for (const [index, companyId] of ids.entries()) {
+      const job = await enqueueJob(query, ENRICH_COMPANY_JOB, companyId, { companyId }, { priority: BACKFILL_PRIORITY, runAfter: new Date(base + index) });
+      if (job.created) queued++;
+    }
     return queued;
   });
 }

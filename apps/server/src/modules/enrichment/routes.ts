@@ -24,7 +24,7 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/contacts/:id/bounce',
-    { schema: { params: contactParamsSchema, response: { 200: contactBounceResponseSchema } } },
+    { schema: { params: contactParamsSchema, querystring: z.object({}), response: { 200: contactBounceResponseSchema } } },
     async (request) => {
       const contact = await app.database.rawTransaction((query) => undoBounce(query, request.params.id));
       return { contact };

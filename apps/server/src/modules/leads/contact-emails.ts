@@ -182,9 +182,10 @@ export async function reportBounce(query: RawQuery, userId: string, contactId: s
   if (Number(recent.rows[0]?.n ?? 0) >= MAX_BOUNCE_REPORTS_PER_HOUR)
     throw tooManyRequests(`You can report at most ${MAX_BOUNCE_REPORTS_PER_HOUR} bounced emails an hour. Try again later.`);
   await query(
+    // LIKE without wildcards (escaped) is equality the trigram index serves (contacts_email_trgm_idx).
     `update contacts set bounced_from = email_status, email_status = 'bounced', bounced_at = now(), email_checked_at = now()
-      where lower(email) = lower($1) and email_status is distinct from 'bounced'`,
-    [email],
+      where email <> '' and lower(email) like $2 and lower(email) = lower($1) and email_status is distinct from 'bounced'`,
+    [email, email.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)],
   );
   await query('insert into bounce_reports (user_id, contact_id, email) values ($1, $2, $3)', [userId, contactId, email]);
   await query(BUMP_LEADS_VERSION_SQL);

@@ -42,10 +42,11 @@ export async function companiesOfLeads(query: RawQuery, leadIds: string[]): Prom
 export async function domainFromOtherSources(query: RawQuery, company: EnrichmentCompany): Promise<{ domain: string; source: DomainSource } | null> {
   const { rows } = await query(
     `select l.domain, l.domain_source, l.source from leads l
-      where l.domain <> '' and (l.company_id = $1 or lower(l.company_name) = lower($2))
+      where l.domain <> '' and (l.company_id = $1 or ((l.company_name || ' ' || l.domain) ilike $3 and lower(l.company_name) = lower($2)))
       order by (l.company_id = $1) desc, (l.domain_source = 'admin') desc, l.updated_at desc
       limit 1`,
-    [company.id, company.name],
+    // The name as a prefix of name-and-domain: the trigram index of the search (leads_name_domain_trgm_idx) finds it.
+    [company.id, company.name, `${company.name.replace(/[\\%_]/g, (char) => `\\${char}`)} %`],
   );
   const row = rows[0];
   if (!row) return null;
@@ -95,7 +96,7 @@ export async function namesWithoutEmail(query: RawQuery, companyId: string): Pro
 export async function knownAddressesAt(query: RawQuery, domain: string): Promise<{ name: string; email: string }[]> {
   const { rows } = await query(
     `select distinct c.name, lower(c.email) as email from contacts c
-      where lower(c.email) like $1 and c.email_status is distinct from 'bounced' limit 200`,
+      where c.email <> '' and lower(c.email) like $1 and c.email_status is distinct from 'bounced' limit 200`,
     [`%@${domain.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}`],
   );
   return rows.map((row) => ({ name: String(row.name), email: String(row.email) }));

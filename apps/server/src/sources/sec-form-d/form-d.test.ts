@@ -46,9 +46,12 @@ describe('Form D XML', () => {
     const parsed = parseFormD(formDXml(base));
     expect(parsed).toMatchObject({ cik: '1234567', entityName: 'Acme & Sons, Inc.', city: 'Denver', stateOrCountry: 'CO', dateOfFirstSale: '2026-11-02', isAmendment: false });
     expect(parsed.people).toEqual([
-      { firstName: 'Ada', lastName: 'Lovelace', relationships: ['Executive Officer', 'Director'], clarification: 'CEO' },
-      { firstName: 'Alan', lastName: 'Turing', relationships: ['Director'], clarification: null },
+      { firstName: 'Ada', middleName: null, lastName: 'Lovelace', relationships: ['Executive Officer', 'Director'], clarification: 'CEO' },
+      { firstName: 'Alan', middleName: null, lastName: 'Turing', relationships: ['Director'], clarification: null },
     ]);
+    // A middle name is read too (issue 31: "Glenn Lindores Chisholm").
+    const withMiddle = parseFormD(formDXml({ ...base, people: [{ firstName: 'GLENN', middleName: 'LINDORES', lastName: 'CHISHOLM', relationships: ['Director'] }] }));
+    expect(withMiddle.people[0]).toMatchObject({ firstName: 'GLENN', middleName: 'LINDORES', lastName: 'CHISHOLM' });
   });
 
   it('throws MalformedItemError for broken XML or a document without an issuer', () => {
