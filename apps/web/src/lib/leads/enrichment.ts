@@ -16,7 +16,7 @@ export interface EmailStatusText {
 export const EMAIL_STATUS_TEXT: Record<EmailStatusValue, EmailStatusText> = {
   verified: {
     label: 'Verified',
-    meaning: "Checked with the company's mail server: this address accepts mail.",
+    meaning: 'A provider checked that this mailbox exists: this address accepts mail.',
     tone: 'success',
   },
   accept_all: {
