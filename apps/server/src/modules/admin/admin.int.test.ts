@@ -54,7 +54,20 @@ describe('admin lead writes', () => {
     expect(created.statusCode).toBe(201);
     const lead = (created.json() as { lead: Lead }).lead;
     expect(lead).toMatchObject({ companyName: 'Acme Robotics', domain: 'acme-robotics.example.com', fundingAmount: 12_500_000 });
-    expect(lead.contacts).toEqual([{ name: 'Robin Example', role: 'CEO', email: 'robin@acme-robotics.example.com', linkedIn: '' }]);
+    // An address the admin typed: theirs, not checked yet (issue 31).
+    expect(lead.contacts).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Robin Example',
+        role: 'CEO',
+        email: 'robin@acme-robotics.example.com',
+        linkedIn: '',
+        emailStatus: 'unverified',
+        emailSource: 'admin',
+        emailCheckedAt: null,
+        filedName: null,
+      },
+    ]);
     expect((await search('acme robotics')).map((row) => row.id)).toEqual([lead.id]);
 
     const duplicate = await t.app.inject({ method: 'POST', url: '/api/leads', headers: admin, payload: leadInput({ companyName: 'Acme Again' }) });
@@ -522,7 +535,7 @@ describe('admin lead writes', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const edited = (saved.json() as { lead: Lead }).lead;
     expect(edited.editedFields).toEqual(['contacts', 'description', 'industry', 'location']);
-    expect(edited.contacts).toEqual([{ name: 'Kari Filer', role: 'Director', email: null, linkedIn: '' }]);
+    expect(edited.contacts).toMatchObject([{ name: 'Kari Filer', role: 'Director', email: null, linkedIn: '', emailStatus: null, emailSource: null }]);
 
     // The file again, and a new version of it with an amount: the edits stay, the empty amount is filled.
     expect(await importCsv(csv)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });

@@ -220,7 +220,17 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     const leadId = idByKey.get(key);
     if (!leadId || !contactsChanged.has(leadId)) continue;
     lead.contacts.forEach((contact, position) => {
-      contactRows.push({ leadId, position, name: contact.name, role: contact.role, email: contact.email ?? '', linkedIn: contact.linkedIn, filedName: contact.filedName ?? null });
+      contactRows.push({
+        leadId,
+        position,
+        name: contact.name,
+        role: contact.role,
+        email: contact.email ?? '',
+        linkedIn: contact.linkedIn,
+        filedName: contact.filedName ?? null,
+        // A lead the admin wrote by hand (createLead says source manual) brings the admin's addresses; the seed's are imports.
+        source: lead.source === 'manual' ? 'admin' : 'import',
+      });
     });
   }
   await replaceContacts(query, [...contactsChanged], contactRows, 'import');

@@ -67,6 +67,8 @@ export interface ContactRow {
   email: string;
   linkedIn: string;
   filedName?: string | null;
+  /** Where a new address comes from, when not the call's `source` (an admin's own lead written by the batch path). */
+  source?: 'import' | 'admin';
 }
 
 interface Previous {
@@ -133,7 +135,7 @@ export async function replaceContacts(query: RawQuery, leadIds: string[], rows: 
     columns.filed.push(row.filedName ?? null);
     columns.emails.push(kept ? kept.email : email);
     columns.statuses.push(kept ? kept.status : email ? 'unverified' : null);
-    columns.sources.push(kept ? kept.source : email ? source : null);
+    columns.sources.push(kept ? kept.source : email ? (row.source ?? source) : null);
     columns.checked.push(kept ? kept.checkedAt : null);
     columns.bouncedFrom.push(kept ? kept.bouncedFrom : null);
     columns.bouncedAt.push(kept ? kept.bouncedAt : null);
