@@ -25,6 +25,7 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_OIDC_PORT = freePort();
   process.env.E2E_EDGAR_PORT = freePort();
   process.env.E2E_FUNDRAISINGFOX_PORT = freePort();
+  process.env.E2E_SEC_DATA_PORT = freePort();
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
   process.env.E2E_DB_NAME = `fundwire_e2e_${Date.now()}`;
   process.env.E2E_DATABASE_URL = createDatabase(process.env.E2E_DB_NAME);
@@ -96,6 +97,9 @@ export default defineConfig({
         // The SEC Form D feed, on, against the stand-in in support/stack.ts (support/edgar-filings.ts).
         EDGAR_USER_AGENT: 'Fundwire e2e e2e-ops@example.com',
         EDGAR_BASE_URL: `http://127.0.0.1:${process.env.E2E_EDGAR_PORT}`,
+        // SEC's company records (a filer's website, phone and address), against the stand-in in support/stack.ts: never
+        // data.sec.gov. No HUNTER_API_KEY: the e2e server makes no provider request.
+        EDGAR_DATA_URL: `http://127.0.0.1:${process.env.E2E_SEC_DATA_PORT}`,
         // The Fundraising Fox dataset, on, against the stand-in in support/stack.ts (support/fundraisingfox-rows.ts).
         FUNDRAISINGFOX_URL: `http://127.0.0.1:${process.env.E2E_FUNDRAISINGFOX_PORT}/fundraisingfox/data/main/rounds.csv`,
       },

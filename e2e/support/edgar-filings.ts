@@ -2,6 +2,7 @@
 // and what the feed should make of them. Modest amounts and unique names, so specs that count or rank
 // leads (leads, admin, mail) are not thrown by them.
 import type { FormDFixture } from '../../apps/server/test/edgar-stand-in.js';
+import type { SecCompanyRecord } from '../../apps/server/test/sec-data-stand-in.js';
 
 /** Today in New York, where EDGAR's filing days begin and end (YYYY-MM-DD). */
 export function edgarDay(now: Date): string {
@@ -100,3 +101,15 @@ export function filingsByDay(now: Date): Map<string, FormDFixture[]> {
   }
   return days;
 }
+
+/** SEC's company record of a filer above (data.sec.gov/submissions), served by the stand-in in stack.ts: the enrichment
+ * job gives the filer's lead this website ("from the company's SEC record"), and its company page the phone and address. */
+export const E2E_SEC_RECORDS: SecCompanyRecord[] = [
+  {
+    cik: '9990001',
+    name: 'Edgarwire Robotics E2E, Inc.',
+    website: 'https://www.edgarwire-robotics.example.com',
+    phone: '512-555-0142',
+    business: { street1: '100 Congress Ave', city: 'AUSTIN', stateOrCountry: 'TX', zipCode: '78701' },
+  },
+];

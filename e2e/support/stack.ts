@@ -7,7 +7,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
 import { datasetFile, startFundraisingFoxStandIn } from '../../apps/server/test/fundraisingfox-stand-in.js';
-import { daysBefore, edgarDay, filingsByDay } from './edgar-filings.js';
+import { startSecDataStandIn } from '../../apps/server/test/sec-data-stand-in.js';
+import { daysBefore, E2E_SEC_RECORDS, edgarDay, filingsByDay } from './edgar-filings.js';
 import { e2eDatasetRows } from './fundraisingfox-rows.js';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -15,6 +16,7 @@ const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const edgarPort = Number(process.env.E2E_EDGAR_PORT);
 const fundraisingFoxPort = Number(process.env.E2E_FUNDRAISINGFOX_PORT);
+const secDataPort = Number(process.env.E2E_SEC_DATA_PORT);
 
 interface Mail {
   to: string[];
@@ -58,6 +60,10 @@ for (const [day, filings] of filingsByDay(now)) for (const filing of filings) ed
 // The Fundraising Fox dataset: one SEC-based row of a round that a filing above also reports (merged into one lead).
 const fundraisingFox = await startFundraisingFoxStandIn();
 fundraisingFox.setFile(datasetFile(e2eDatasetRows(now)));
+
+// SEC's company records (data.sec.gov): one filer's website, phone and address; the other CIKs answer 404, as SEC does.
+const secData = await startSecDataStandIn({ port: secDataPort });
+for (const record of E2E_SEC_RECORDS) secData.addCompany(record);
 
 // The stand-ins take any free port; the server's base URLs need one known in advance, so relay them.
 function relay(target: string, port: number): http.Server {
@@ -110,6 +116,7 @@ const stop = () => {
   void edgar.close();
   fundraisingFoxRelay.close();
   void fundraisingFox.close();
+  void secData.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -409,8 +409,12 @@ test.describe('CSV export', () => {
   function expectedRows(leads: ApiLead[]): string[][] {
     return leads.flatMap((lead) => {
       const base = [lead.companyName, lead.domain, lead.industry, lead.fundingAmount, lead.fundingRound, lead.location, lead.fundingDate, lead.description].map(cell);
-      if (lead.contacts.length === 0) return [[...base, '', '', '', '']];
-      return lead.contacts.map((contact) => [...base, ...[contact.name, contact.role, contact.email, contact.linkedIn].map(cell)]);
+      if (lead.contacts.length === 0) return [[...base, '', '', '', '', '', '']];
+      // A bounced address is left out; its status says it bounced (issue 31).
+      return lead.contacts.map((contact) => [
+        ...base,
+        ...[contact.name, contact.role, contact.emailStatus === 'bounced' ? null : contact.email, contact.emailStatus, contact.emailSource, contact.linkedIn].map(cell),
+      ]);
     });
   }
 
@@ -476,11 +480,26 @@ test.describe('CSV export', () => {
 
     const { rows } = await exportCsv(page);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
-    expect(rows[0]).toEqual(['Company Name', 'Domain', 'Industry', 'Funding Amount', 'Funding Round', 'Location', 'Date', 'Description', 'Contact Name', 'Role', 'Email', 'LinkedIn']);
+    expect(rows[0]).toEqual([
+      'Company Name',
+      'Domain',
+      'Industry',
+      'Funding Amount',
+      'Funding Round',
+      'Location',
+      'Date',
+      'Description',
+      'Contact Name',
+      'Role',
+      'Email',
+      'Email status',
+      'Email source',
+      'LinkedIn',
+    ]);
     const body = rows.slice(1);
     expect(body).toEqual(expectedRows(leads));
     expect(body).toHaveLength(4);
-    expect(body[2]!.slice(8)).toEqual(['', '', '', '']); // Lonely Labs: one row, empty contact cells
+    expect(body[2]!.slice(8)).toEqual(['', '', '', '', '', '']); // Lonely Labs: one row, empty contact cells
     expect(body[3]![0]).toBe(`'=HYPERLINK("http://evil.example")`);
   });
 

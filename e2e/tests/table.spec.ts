@@ -269,8 +269,17 @@ test.describe('lead table', () => {
         lead.description,
       ];
       return lead.contacts.length === 0
-        ? [[...base, '', '', '', '']]
-        : lead.contacts.map((contact) => [...base, contact.name, contact.role, contact.email ?? '', contact.linkedIn]);
+        ? [[...base, '', '', '', '', '', '']]
+        : lead.contacts.map((contact) => [
+            ...base,
+            contact.name,
+            contact.role,
+            contact.email ?? '',
+            // Email status and source: the seeded addresses were never checked, and came from no import (issue 31).
+            '',
+            '',
+            contact.linkedIn,
+          ]);
     });
     expect(rows.slice(1)).toEqual(expectedRows);
 

@@ -6,6 +6,7 @@ import { canViewLeads, isAdmin } from '@/features/auth/access';
 import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
 import { useLiveSubscription } from '@/features/billing/hooks/use-live-subscription';
 import { takeFlashToast } from '@/lib/flash-toast';
+import { ViewerProvider } from '@/lib/viewer';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -51,7 +52,9 @@ export function RootLayout() {
         }}
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <ViewerProvider admin={isAdmin(me.data)}>
+          <Outlet />
+        </ViewerProvider>
       </main>
       <Footer year={CURRENT_YEAR} />
       <ScrollRestoration />

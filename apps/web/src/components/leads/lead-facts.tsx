@@ -41,3 +41,9 @@ export function LeadIndustryBadge({ industry, className }: { industry: string | 
   }
   return <IndustryBadge industry={industry} className={className} />;
 }
+
+/** "As filed: SAN FRANCISCO, CA", as a hover title, when the filing wrote the place otherwise than it is shown. */
+export function filedLocationTitle(lead: { location: string | null; filedLocation?: string | null }): string | undefined {
+  const filed = lead.filedLocation?.trim();
+  return filed && filed !== lead.location?.trim() ? `As filed: ${filed}` : undefined;
+}

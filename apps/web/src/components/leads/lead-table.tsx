@@ -24,12 +24,14 @@ import {
 } from '@/lib/leads/sort-params';
 import type { LeadSelection } from '@/lib/leads/use-lead-selection';
 import { cn } from '@/lib/utils';
-import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
+import { CompanyWebsite } from './company-website';
+import { filedLocationTitle, fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from './lead-facts';
 
 export type TableLead = Pick<
   Lead,
-  'id' | 'companyName' | 'domain' | 'companyId' | 'fundingRound' | 'roundLabel' | 'fundingAmount' | 'fundingDate' | 'location' | 'industry' | 'contacts'
+  'id' | 'companyName' | 'domain' | 'domainSource' | 'companyId' | 'fundingRound' | 'roundLabel' | 'fundingAmount' | 'fundingDate' | 'location' | 'industry' | 'contacts'
 > &
+  Partial<Pick<Lead, 'filedLocation'>> &
   Partial<Pick<Lead, 'createdAt'>>;
 
 /** Comfortable: two lines per row (domain, contact's role). Compact: one line per row, for more rows on screen. */
@@ -163,7 +165,7 @@ export function LeadTable<T extends TableLead>({
                         <>
                           <CompanyName lead={lead} link={linkCompanies} />
                           {fresh && <NewLeadBadge className="ml-1.5 align-text-bottom" />}
-                          {lead.domain && <span className="block truncate text-xs text-muted-foreground">{displayDomain(lead.domain)}</span>}
+                          <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} compact className="mt-0.5 flex text-xs" />
                         </>
                       )}
                     </td>
@@ -184,7 +186,9 @@ export function LeadTable<T extends TableLead>({
                     </time>
                   </td>
                   <td data-testid="cell-location" className={cell}>
-                    <span className={cn('block', clip)}>{lead.location?.trim() || UNKNOWN_TEXT}</span>
+                    <span className={cn('block', clip)} title={filedLocationTitle(lead)}>
+                      {lead.location?.trim() || UNKNOWN_TEXT}
+                    </span>
                   </td>
                   <td data-testid="cell-industry" className={cell}>
                     <LeadIndustryBadge industry={lead.industry} className={companyHistory ? 'max-w-none overflow-visible whitespace-normal' : 'max-w-full'} />
@@ -249,6 +253,7 @@ export function LeadTable<T extends TableLead>({
                           <CompanyName lead={lead} link={linkCompanies} />
                         </span>
                       )}
+                      {!companyHistory && <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} icon className="-my-1" />}
                       {fresh && <NewLeadBadge />}
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">{fundingAmountText(lead.fundingAmount)}</span>

@@ -16,6 +16,7 @@ describe('savedFilterFromView', () => {
         maxFunding: 20_000_000,
         location: 'Berlin',
         hasContacts: true,
+        verifiedEmail: true,
       }),
       'historical',
     );
@@ -27,6 +28,7 @@ describe('savedFilterFromView', () => {
       maxFunding: 20_000_000,
       location: 'Berlin',
       hasContacts: true,
+      emailStatus: 'verified',
     });
   });
 
@@ -52,9 +54,19 @@ describe('savedFilterFromView', () => {
 
 describe('savedFilterSearchParams', () => {
   it('opens a saved filter on /historical with the same filters', () => {
-    const saved = { q: 'ai', industry: ['Fintech', 'AI'], fundingRound: ['Seed'], minFunding: 1_000_000, location: 'Paris', hasContacts: false, lastDays: 90 };
+    const saved = {
+      q: 'ai',
+      industry: ['Fintech', 'AI'],
+      fundingRound: ['Seed'],
+      minFunding: 1_000_000,
+      location: 'Paris',
+      hasContacts: false,
+      emailStatus: 'verified' as const,
+      lastDays: 90,
+    };
     const params = savedFilterSearchParams(saved, today);
     expect(params.getAll('industry')).toEqual(['Fintech', 'AI']);
+    expect(params.get('emailStatus')).toBe('verified');
     expect(params.get('range')).toBe('90d');
     expect(savedFilterFromView(readLeadViewParams(params), 'historical')).toEqual(saved);
   });
@@ -92,6 +104,7 @@ describe('describeSavedFilter', () => {
     expect(describeSavedFilter({ minFunding: 1_000_000, hasContacts: true, q: 'robots' })).toBe(
       'Every round, at least $1,000,000, with contacts, matching “robots”',
     );
+    expect(describeSavedFilter({ emailStatus: 'verified', lastDays: 7 })).toBe('Every round, with a verified email, last 7 days');
     expect(describeSavedFilter({})).toBe('Every round');
     expect(describeSavedFilter({ dateStart: '2026-01-01' })).toBe('Every round, funded from Jan 1, 2026');
   });
@@ -103,6 +116,9 @@ describe('savedFilterChips', () => {
     expect(chips.map((chip) => chip.label)).toEqual(['Industry: Fintech', 'Industry: AI', 'Round: Seed', 'Date: Last 7 days']);
     expect(chips[0]?.without).toEqual({ industry: ['AI'], fundingRound: ['Seed'], lastDays: 7 });
     expect(chips[2]?.without).toEqual({ industry: ['Fintech', 'AI'], lastDays: 7 });
+    const verified = savedFilterChips({ emailStatus: 'verified', industry: ['AI'] });
+    expect(verified.map((chip) => chip.label)).toEqual(['Industry: AI', 'Verified email only']);
+    expect(verified[1]?.without).toEqual({ industry: ['AI'] });
   });
 });
 

@@ -4,7 +4,15 @@ import { RECENT_DAYS, type SavedSearchFilter } from '@fundwire/shared';
 import { subDays } from 'date-fns';
 import { formatLeadDate, formatMoney } from '@/lib/format';
 import { toCalendarDay, type DateRangeKey } from '@/lib/leads/date-range';
-import { amountBounds, customDateBounds, CUSTOM_DATE_RANGE, normaliseSearch, writeLeadViewParams, type LeadViewParams } from '@/lib/leads/view-params';
+import {
+  amountBounds,
+  customDateBounds,
+  CUSTOM_DATE_RANGE,
+  normaliseSearch,
+  VERIFIED_EMAIL_FILTER_LABEL,
+  writeLeadViewParams,
+  type LeadViewParams,
+} from '@/lib/leads/view-params';
 
 /** The historical presets that are rolling windows, as days (6 months and a year rounded to whole days). */
 const PRESET_DAYS: Record<Exclude<DateRangeKey, 'all'>, number> = { '7d': RECENT_DAYS, '30d': 30, '90d': 90, '6m': 183, '1y': 365 };
@@ -21,6 +29,7 @@ export function savedFilterFromView(view: LeadViewParams, screen: 'dashboard' | 
   const q = normaliseSearch(view.q);
   if (q) filter.q = q;
   if (view.hasContacts !== null) filter.hasContacts = view.hasContacts;
+  if (view.verifiedEmail) filter.emailStatus = 'verified';
   if (screen === 'dashboard') filter.lastDays = RECENT_DAYS;
   else if (view.range === CUSTOM_DATE_RANGE) {
     const { dateStart, dateEnd } = customDateBounds(view);
@@ -40,6 +49,7 @@ export function savedFilterSearchParams(filter: SavedSearchFilter, today: Date):
     maxFunding: filter.maxFunding ?? null,
     location: filter.location ?? '',
     hasContacts: filter.hasContacts ?? null,
+    verifiedEmail: filter.emailStatus === 'verified',
   };
   const preset = (Object.entries(PRESET_DAYS) as [Exclude<DateRangeKey, 'all'>, number][]).find(([, days]) => days === filter.lastDays)?.[0];
   if (preset) patch.range = preset;
@@ -87,6 +97,7 @@ export function savedFilterChips(filter: SavedSearchFilter): SavedFilterChip[] {
   if (filter.location) chips.push({ key: 'location', label: `Location: ${filter.location}`, without: omit(filter, 'location') });
   if (filter.hasContacts !== undefined)
     chips.push({ key: 'hasContacts', label: filter.hasContacts ? 'Has contacts' : 'No contacts', without: omit(filter, 'hasContacts') });
+  if (filter.emailStatus === 'verified') chips.push({ key: 'emailStatus', label: VERIFIED_EMAIL_FILTER_LABEL, without: omit(filter, 'emailStatus') });
   if (filter.lastDays !== undefined) chips.push({ key: 'lastDays', label: `Date: ${windowLabel(filter.lastDays)}`, without: omit(filter, 'lastDays') });
   if (filter.dateStart) chips.push({ key: 'dateStart', label: `From: ${formatLeadDate(filter.dateStart)}`, without: omit(filter, 'dateStart') });
   if (filter.dateEnd) chips.push({ key: 'dateEnd', label: `To: ${formatLeadDate(filter.dateEnd)}`, without: omit(filter, 'dateEnd') });
@@ -108,6 +119,7 @@ export function describeSavedFilter(filter: SavedSearchFilter): string {
   else if (max !== undefined) parts.push(`at most ${formatMoney(max)}`);
   if (filter.location) parts.push(`in ${filter.location}`);
   if (filter.hasContacts !== undefined) parts.push(filter.hasContacts ? 'with contacts' : 'without contacts');
+  if (filter.emailStatus === 'verified') parts.push('with a verified email');
   if (filter.q) parts.push(`matching “${filter.q}”`);
   if (filter.lastDays !== undefined) parts.push(windowLabel(filter.lastDays).toLowerCase());
   if (filter.dateStart && filter.dateEnd) parts.push(`funded ${formatLeadDate(filter.dateStart)} to ${formatLeadDate(filter.dateEnd)}`);

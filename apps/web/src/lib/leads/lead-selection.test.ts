@@ -16,8 +16,17 @@ const acme: CsvLead = {
   fundingDate: '2026-11-20',
   description: 'Payments "for" robots',
   contacts: [
-    { name: 'Robin Example', role: 'CEO', email: 'robin@acme.example.com', linkedIn: 'https://www.linkedin.com/in/robin' },
+    {
+      name: 'Robin Example',
+      role: 'CEO',
+      email: 'robin@acme.example.com',
+      linkedIn: 'https://www.linkedin.com/in/robin',
+      emailStatus: 'verified',
+      emailSource: 'provider',
+    },
     { name: 'Sam\tTab', role: 'CTO\nand founder', email: null, linkedIn: '' },
+    // As an admin gets a bounced contact: the address with its status.
+    { name: 'Kim Bounce', role: 'COO', email: 'kim@acme.example.com', linkedIn: '', emailStatus: 'bounced', emailSource: 'import' },
   ],
 };
 const quiet: CsvLead = {
@@ -49,6 +58,8 @@ describe('selectedLeadsCsv', () => {
         'Robin Example',
         'CEO',
         'robin@acme.example.com',
+        'verified',
+        'provider',
         'https://www.linkedin.com/in/robin',
       ],
       [
@@ -64,9 +75,13 @@ describe('selectedLeadsCsv', () => {
         'CTO\nand founder',
         '',
         '',
+        '',
+        '',
       ],
+      // A bounced address is left out; the status says why.
+      ['Acme, Inc.', 'acme.example.com', 'Fintech', '2500000', 'Seed', 'Austin, TX', '2026-11-20', 'Payments "for" robots', 'Kim Bounce', 'COO', '', 'bounced', 'import', ''],
       // A formula-looking description is neutralised, as in the server's export.
-      ['Quiet Co', 'quiet.example.com', '', '', '', '', '2026-10-01', "'=cmd()", '', '', '', ''],
+      ['Quiet Co', 'quiet.example.com', '', '', '', '', '2026-10-01', "'=cmd()", '', '', '', '', '', ''],
     ]);
   });
 
@@ -82,9 +97,14 @@ describe('selectedLeadsCsv', () => {
 describe('contactsClipboardText', () => {
   it('writes name, role, email, LinkedIn and company per contact, tab-separated, with tabs and line breaks in values flattened', () => {
     expect(contactsClipboardText([acme, quiet])).toBe(
-      ['Robin Example\tCEO\trobin@acme.example.com\thttps://www.linkedin.com/in/robin\tAcme, Inc.', 'Sam Tab\tCTO and founder\t\t\tAcme, Inc.'].join('\n'),
+      [
+        'Robin Example\tCEO\trobin@acme.example.com\thttps://www.linkedin.com/in/robin\tAcme, Inc.',
+        'Sam Tab\tCTO and founder\t\t\tAcme, Inc.',
+        // A bounced address is left out, as in the export.
+        'Kim Bounce\tCOO\t\t\tAcme, Inc.',
+      ].join('\n'),
     );
-    expect(contactCount([acme, quiet])).toBe(2);
+    expect(contactCount([acme, quiet])).toBe(3);
   });
 
   it('is empty when no selected lead has contacts', () => {

@@ -19,10 +19,15 @@ function cell(value: string | null): string {
   return (value ?? '').replace(/[\t\r\n]+/g, ' ').trim();
 }
 
-/** One line per contact: name, role, email, LinkedIn and company, separated by tabs. Leads without contacts add nothing. */
+/** One line per contact: name, role, email, LinkedIn and company, separated by tabs. Leads without contacts add nothing.
+ * A bounced address (an admin sees it) is left out, as in the export. */
 export function contactsClipboardText(leads: readonly ClipboardLead[]): string {
   return leads
-    .flatMap((lead) => lead.contacts.map((contact) => [contact.name, contact.role, contact.email, contact.linkedIn, lead.companyName].map(cell).join('\t')))
+    .flatMap((lead) =>
+      lead.contacts.map((contact) =>
+        [contact.name, contact.role, contact.emailStatus === 'bounced' ? '' : contact.email, contact.linkedIn, lead.companyName].map(cell).join('\t'),
+      ),
+    )
     .join('\n');
 }
 

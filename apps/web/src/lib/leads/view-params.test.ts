@@ -25,7 +25,7 @@ describe('readLeadViewParams', () => {
     expect(
       read(
         'q=acme&industry=FinTech&industry=SaaS&fundingRound=Seed&fundingRound=Undisclosed&minFunding=500000&maxFunding=5000000' +
-          '&dateStart=2024-01-01&dateEnd=2024-06-30&location=Berlin&hasContacts=true&new=1',
+          '&dateStart=2024-01-01&dateEnd=2024-06-30&location=Berlin&hasContacts=true&emailStatus=verified&new=1',
       ),
     ).toEqual({
       q: 'acme',
@@ -38,6 +38,7 @@ describe('readLeadViewParams', () => {
       dateEnd: '2024-06-30',
       location: 'Berlin',
       hasContacts: true,
+      verifiedEmail: true,
       newOnly: true,
     });
     expect(read('range=90d').range).toBe('90d');
@@ -57,6 +58,7 @@ describe('readLeadViewParams', () => {
       dateEnd: '',
       location: '',
       hasContacts: null,
+      verifiedEmail: false,
       newOnly: false,
     });
   });
@@ -64,7 +66,7 @@ describe('readLeadViewParams', () => {
   it('ignores values the server would refuse instead of failing', () => {
     expect(
       read(
-        'range=forever&fundingRound=Series+Z&fundingRound=seed&minFunding=-5&maxFunding=1e6&dateStart=2024-02-30&dateEnd=0000-01-01&hasContacts=yes&industry=',
+        'range=forever&fundingRound=Series+Z&fundingRound=seed&minFunding=-5&maxFunding=1e6&dateStart=2024-02-30&dateEnd=0000-01-01&hasContacts=yes&emailStatus=bounced&industry=',
       ),
     ).toEqual(EMPTY_LEAD_VIEW);
     expect(read(`minFunding=${'9'.repeat(20)}`).minFunding).toBeNull();
@@ -111,6 +113,7 @@ describe('writeLeadViewParams', () => {
         dateEnd: '2024-04-30',
         location: 'São Paulo, Brazil',
         hasContacts: false,
+        verifiedEmail: true,
         newOnly: true,
       },
       view({ range: '6m', hasContacts: true }),
@@ -130,7 +133,7 @@ describe('writeLeadViewParams', () => {
 
   it('removes empty and default values for a clean URL', () => {
     const start = new URLSearchParams(
-      'q=acme&industry=AI&fundingRound=Seed&minFunding=1&maxFunding=2&range=custom&dateStart=2024-01-01&dateEnd=2024-02-01&location=X&hasContacts=true',
+      'q=acme&industry=AI&fundingRound=Seed&minFunding=1&maxFunding=2&range=custom&dateStart=2024-01-01&dateEnd=2024-02-01&location=X&hasContacts=true&emailStatus=verified',
     );
     expect(writeLeadViewParams(start, CLEARED_LEAD_VIEW).toString()).toBe('');
     expect(writeLeadViewParams(new URLSearchParams('range=30d'), { range: 'all' }).toString()).toBe('');
@@ -195,6 +198,16 @@ describe('activeFilters and hasActiveFilters', () => {
     expect(hasActiveFilters(EMPTY_LEAD_VIEW, { withDates: true })).toBe(false);
   });
 
+  it('shows "Verified email only" (emailStatus=verified) as a chip that removes it', () => {
+    const verified = read('emailStatus=verified&sort=amount');
+    expect(verified.verifiedEmail).toBe(true);
+    expect(read('emailStatus=accept_all').verifiedEmail).toBe(false);
+    expect(activeFilters(verified, { withDates: false })).toEqual([{ key: 'verifiedEmail', label: 'Verified email only', remove: { verifiedEmail: false } }]);
+    expect(hasActiveFilters(verified, { withDates: false })).toBe(true);
+    expect(writeLeadViewParams(new URLSearchParams('sort=amount'), { verifiedEmail: true }).toString()).toBe('sort=amount&emailStatus=verified');
+    expect(writeLeadViewParams(new URLSearchParams('emailStatus=verified&sort=amount'), { verifiedEmail: false }).toString()).toBe('sort=amount');
+  });
+
   it('shows "New since last visit" (new=1) only where the screen offers it', () => {
     const newOnly = read('new=1');
     expect(newOnly.newOnly).toBe(true);
@@ -216,7 +229,10 @@ describe('recentLeadFilter', () => {
   it('always covers the last 7 days, with every other filter when set', () => {
     expect(recentLeadFilter(EMPTY_LEAD_VIEW, today)).toEqual({ dateStart: '2026-03-09' });
     expect(
-      recentLeadFilter(read('q=acme&industry=AI&fundingRound=Seed&minFunding=1000&location=Oslo&hasContacts=true&dateStart=2020-01-01&range=1y'), today),
+      recentLeadFilter(
+        read('q=acme&industry=AI&fundingRound=Seed&minFunding=1000&location=Oslo&hasContacts=true&emailStatus=verified&dateStart=2020-01-01&range=1y'),
+        today,
+      ),
     ).toEqual({
       dateStart: '2026-03-09',
       industry: ['AI'],
@@ -224,6 +240,7 @@ describe('recentLeadFilter', () => {
       minFunding: 1000,
       location: 'Oslo',
       hasContacts: true,
+      emailStatus: 'verified',
       q: 'acme',
     });
   });
@@ -267,6 +284,7 @@ describe('leadFilterQueryString', () => {
       leadFilterQueryString({
         q: 'x',
         hasContacts: false,
+        emailStatus: 'verified',
         location: 'Oslo',
         maxFunding: 9,
         minFunding: 1,
@@ -276,7 +294,7 @@ describe('leadFilterQueryString', () => {
         dateStart: '2024-01-01',
       }),
     ).toBe(
-      'industry=AI&industry=SaaS&fundingRound=Seed&fundingRound=Undisclosed&minFunding=1&maxFunding=9&dateStart=2024-01-01&dateEnd=2024-02-01&location=Oslo&hasContacts=false&q=x',
+      'industry=AI&industry=SaaS&fundingRound=Seed&fundingRound=Undisclosed&minFunding=1&maxFunding=9&dateStart=2024-01-01&dateEnd=2024-02-01&location=Oslo&hasContacts=false&emailStatus=verified&q=x',
     );
   });
 

@@ -1,5 +1,5 @@
 // The lead screens keep their filters in the URL, with the API's names (?q=&industry=&industry=&fundingRound=
-// &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=, the historical page's range preset and the
+// &minFunding=&maxFunding=&dateStart=&dateEnd=&location=&hasContacts=&emailStatus=verified, the historical page's range preset and the
 // dashboard's new=1, "new since last visit"), so a
 // shared link or a reload shows the same view. These read and write those params, and turn them into the API's lead
 // filter. A value the server would refuse is ignored on the way in and never sent.
@@ -32,6 +32,8 @@ export interface LeadQueryFilter {
   dateEnd?: string;
   location?: string;
   hasContacts?: boolean;
+  /** Only leads with at least one verified email. */
+  emailStatus?: 'verified';
   /** Only leads added after this moment (ISO timestamp): the previous visit, when the dashboard's new=1 is on. */
   addedAfter?: string;
   q?: string;
@@ -63,6 +65,8 @@ export interface LeadViewParams {
   location: string;
   /** true: at least one contact; false: none; null: either. */
   hasContacts: boolean | null;
+  /** Only leads with at least one verified email (`emailStatus=verified`). */
+  verifiedEmail: boolean;
   /** Only the rounds added since the previous visit (the dashboard's `new=1`; the server's `addedAfter`). */
   newOnly: boolean;
 }
@@ -78,6 +82,7 @@ export const EMPTY_LEAD_VIEW: LeadViewParams = {
   dateEnd: '',
   location: '',
   hasContacts: null,
+  verifiedEmail: false,
   newOnly: false,
 };
 
@@ -135,6 +140,7 @@ export function readLeadViewParams(params: URLSearchParams): LeadViewParams {
     dateEnd,
     location: normaliseLocation(params.get('location') ?? ''),
     hasContacts: hasContacts === 'true' ? true : hasContacts === 'false' ? false : null,
+    verifiedEmail: params.get('emailStatus') === VERIFIED,
     newOnly: params.get('new') === '1',
   };
 }
@@ -167,6 +173,7 @@ export function writeLeadViewParams(params: URLSearchParams, patch: Partial<Lead
   if (patch.dateEnd !== undefined) setOrDelete(next, 'dateEnd', readCalendarDay(patch.dateEnd));
   if (patch.location !== undefined) setOrDelete(next, 'location', normaliseLocation(patch.location));
   if (patch.hasContacts !== undefined) setOrDelete(next, 'hasContacts', patch.hasContacts === null ? '' : String(patch.hasContacts));
+  if (patch.verifiedEmail !== undefined) setOrDelete(next, 'emailStatus', patch.verifiedEmail ? VERIFIED : '');
   if (patch.newOnly !== undefined) setOrDelete(next, 'new', patch.newOnly ? '1' : '');
   return next;
 }
@@ -200,6 +207,10 @@ export interface ScreenFilters {
   withNew?: boolean;
 }
 
+/** The label of the verified-email filter, as its chip and its switch read. */
+export const VERIFIED_EMAIL_FILTER_LABEL = 'Verified email only';
+const VERIFIED = 'verified';
+
 /** The label of the "new since last visit" filter, as its chip and its switch read. */
 export const NEW_SINCE_FILTER_LABEL = 'New since last visit';
 
@@ -224,6 +235,7 @@ export function activeFilters(view: LeadViewParams, { withDates, withNew = false
   }
   if (view.location) chips.push({ key: 'location', label: `Location: ${view.location}`, remove: { location: '' } });
   if (view.hasContacts !== null) chips.push({ key: 'hasContacts', label: view.hasContacts ? 'Has contacts' : 'No contacts', remove: { hasContacts: null } });
+  if (view.verifiedEmail) chips.push({ key: 'verifiedEmail', label: VERIFIED_EMAIL_FILTER_LABEL, remove: { verifiedEmail: false } });
   return chips;
 }
 
@@ -254,6 +266,7 @@ function baseFilter(view: LeadViewParams): LeadQueryFilter {
     ...amountBounds(view),
     location: view.location,
     hasContacts: view.hasContacts ?? undefined,
+    emailStatus: view.verifiedEmail ? VERIFIED : undefined,
     q: normaliseSearch(view.q),
   };
 }
@@ -306,6 +319,7 @@ const FILTER_KEYS = [
   'dateEnd',
   'location',
   'hasContacts',
+  'emailStatus',
   'addedAfter',
   'q',
 ] as const satisfies readonly (keyof LeadQueryFilter)[];

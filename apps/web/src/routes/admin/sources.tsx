@@ -1,6 +1,7 @@
 // /admin/sources: the live lead feeds (SEC Form D filings, the Fundraising Fox dataset): whether each is on, how
 // to turn it on, its last and next run, per-day counts, latest errors and Run now; and the rounds that several
-// sources reported, merged into one lead. Polls while a run is going.
+// sources reported, merged into one lead; and the leads' websites and emails (coverage, the provider's budget and errors).
+// Polls while a run is going.
 import type { SourceMerges } from '@fundwire/shared';
 import { Merge, RadioTower } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
 import { SOURCE_MESSAGES, useRunSource, useSources } from '@/features/sources/api';
+import { EnrichmentCard } from '@/features/sources/components/enrichment-card';
 import { SourceCard } from '@/features/sources/components/source-card';
 import { runQueuedMessage } from '@/features/sources/format';
 import { formatCount } from '@/lib/format';
@@ -61,6 +63,7 @@ export function AdminSourcesRoute() {
         <EmptyState icon={<RadioTower />} title="No lead sources" description="This server has no live feeds configured." />
       ) : (
         <div className="grid grid-cols-1 gap-6">
+          <EnrichmentCard enrichment={sources.data.enrichment} />
           <MergeCounts merges={sources.data.merges} />
           {sources.data.sources.map((source) => (
             <SourceCard

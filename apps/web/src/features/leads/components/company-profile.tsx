@@ -1,6 +1,6 @@
 // A company's page body: its facts, its funding rounds (newest first, as a timeline or a table) and its contacts.
 import type { CompanyResponse, Lead } from '@fundwire/shared';
-import { ExternalLink, MapPin } from 'lucide-react';
+import { MapPin, Phone } from 'lucide-react';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable } from '@/components/leads/lead-table';
 import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
@@ -10,8 +10,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatExactDate, formatLeadDate, formatMoney, formatRelativeDate } from '@/lib/format';
-import { displayDomain, externalHref } from '@/lib/leads/lead-links';
-import { ContactRow } from './contacts-dialog';
+import { CompanyWebsite } from '@/components/leads/company-website';
+import { LinkedInSearchLink } from '@/components/leads/linkedin-search-link';
+import { ContactRow } from './contact-row';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 
@@ -25,7 +26,6 @@ export interface CompanyProfileProps {
 export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps) {
   const { company, rounds, contacts } = data;
   const selection = useLeadSelection();
-  const website = company.domain ? externalHref(company.domain) : null;
   const latest = rounds[0];
   return (
     <div data-testid="company-profile">
@@ -33,24 +33,29 @@ export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{company.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            {website && company.domain && (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex max-w-full items-center gap-1 rounded-sm text-primary underline-offset-4 hover:underline"
-              >
-                <span className="truncate">{displayDomain(company.domain)}</span>
-                <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            )}
+            <CompanyWebsite domain={company.domain} domainSource={company.domainSource} />
             <span className="inline-flex items-center gap-1.5">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
               <span className="sr-only">Location: </span>
               {company.location ?? UNKNOWN_TEXT}
             </span>
+            {company.phone && (
+              <span data-testid="company-phone" className="inline-flex items-center gap-1.5">
+                <Phone aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">Phone: </span>
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className="rounded-sm underline-offset-4 hover:text-foreground hover:underline">
+                  {company.phone}
+                </a>
+              </span>
+            )}
+            <LinkedInSearchLink company={company.name} />
           </div>
+          {company.address && (
+            <p data-testid="company-address" className="mt-1 text-sm break-words text-muted-foreground">
+              <span className="sr-only">Business address: </span>
+              {company.address}
+            </p>
+          )}
         </div>
         <LeadIndustryBadge industry={company.industry ?? ''} className="self-start" />
       </div>
@@ -96,8 +101,8 @@ export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps
             </p>
           ) : (
             <ul aria-label="Contacts" className="divide-y divide-border rounded-md border border-border">
-              {contacts.map((contact, index) => (
-                <ContactRow key={`${contact.email}-${contact.name}-${index}`} contact={contact} />
+              {contacts.map((contact) => (
+                <ContactRow key={contact.id} contact={contact} companyName={company.name} />
               ))}
             </ul>
           )}

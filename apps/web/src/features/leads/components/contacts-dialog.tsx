@@ -1,7 +1,6 @@
-// The people to contact at a lead's company: name, role, email (mailto) and LinkedIn profile. Public filings
-// name people without addresses: such a contact shows name and role, with no mail link.
-import type { Contact, Lead } from '@fundwire/shared';
-import { ExternalLink, Mail, UserRound } from 'lucide-react';
+// The people to contact at a lead's company (contact-row.tsx): name, role, email with its status, LinkedIn. Public
+// filings name people without addresses: such a contact shows name and role, with no mail link.
+import type { Lead } from '@fundwire/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +13,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { externalHref, mailtoHref } from '@/lib/leads/lead-links';
+import { LinkedInSearchLink } from '@/components/leads/linkedin-search-link';
+import { ContactRow } from './contact-row';
 
 export interface ContactsDialogProps {
   lead: Pick<Lead, 'companyName' | 'contacts'>;
@@ -26,7 +26,15 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent data-testid="contacts-dialog">
+      <DialogContent
+        data-testid="contacts-dialog"
+        // The dialog itself takes the focus (its title is read out), not the first button: that is an email's status
+        // badge, whose tip would open and take the first Escape.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="break-words">{lead.companyName}</DialogTitle>
           <DialogDescription>Key stakeholders and contact information</DialogDescription>
@@ -38,11 +46,13 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
           </p>
         ) : (
           <ul aria-label="Contacts" className="divide-y divide-border rounded-md border border-border">
-            {lead.contacts.map((contact, index) => (
-              <ContactRow key={`${contact.email ?? contact.name}-${index}`} contact={contact} />
+            {lead.contacts.map((contact) => (
+              <ContactRow key={contact.id} contact={contact} companyName={lead.companyName} />
             ))}
           </ul>
         )}
+
+        <LinkedInSearchLink company={lead.companyName} className="text-sm" />
 
         <DialogFooter>
           <DialogClose asChild>
@@ -51,57 +61,5 @@ export function ContactsDialog({ lead, trigger }: ContactsDialogProps) {
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-const linkClass =
-  'inline-flex min-w-0 items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline [&_svg]:size-4 [&_svg]:shrink-0';
-
-/** One person: name, role, mailto (when there is an address) and LinkedIn links (also listed on the company page). */
-export function ContactRow({ contact }: { contact: Contact }) {
-  const mailto = contact.email ? mailtoHref(contact.email) : null;
-  const linkedIn = externalHref(contact.linkedIn);
-  const name = contact.name.trim() || 'Unnamed contact';
-  return (
-    <li data-testid="contact" className="flex gap-3 p-4">
-      <span aria-hidden="true" className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <UserRound className="size-4" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium leading-snug break-words">{name}</p>
-        {contact.role.trim() && <p className="text-sm text-muted-foreground">{contact.role}</p>}
-        <div className="mt-2 flex flex-col items-start gap-1 text-sm">
-          {mailto ? (
-            <a href={mailto} className={linkClass}>
-              <Mail aria-hidden="true" />
-              <EmailText email={(contact.email ?? '').trim()} />
-            </a>
-          ) : (
-            <span className="text-muted-foreground">No email listed</span>
-          )}
-          {linkedIn ? (
-            <a href={linkedIn} target="_blank" rel="noopener noreferrer" className={linkClass}>
-              <ExternalLink aria-hidden="true" />
-              LinkedIn
-              <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-            </a>
-          ) : (
-            <span className="text-muted-foreground">No LinkedIn profile</span>
-          )}
-        </div>
-      </div>
-    </li>
-  );
-}
-
-/** An address that wraps after the "@" on narrow screens rather than mid-word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </span>
   );
 }

@@ -1,16 +1,17 @@
 import type { Lead } from '@fundwire/shared';
-import { ExternalLink, History, MapPin, Users } from 'lucide-react';
+import { History, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { companyPath } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { displayDomain, externalHref } from '@/lib/leads/lead-links';
+import { CompanyWebsite } from '@/components/leads/company-website';
+import { LinkedInSearchLink } from '@/components/leads/linkedin-search-link';
 import { earlierRoundsText } from '../company-links';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadDate } from '@/components/leads/lead-date';
 import { NewLeadBadge, useIsNewLead } from '@/components/leads/new-since';
-import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
+import { filedLocationTitle, fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
 
@@ -23,8 +24,6 @@ export interface LeadCardProps {
 /** A subscriber's lead: company, website, industry, when and how much it raised, and its contacts. */
 export function LeadCard({ lead, actionLabel }: LeadCardProps) {
   const titleId = `lead-${lead.id}-name`;
-  const website = externalHref(lead.domain);
-  const domain = displayDomain(lead.domain);
   const earlier = earlierRoundsText(lead.earlierRounds);
   const isNew = useIsNewLead(lead);
   return (
@@ -44,21 +43,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
               lead.companyName
             )}
           </h3>
-          {website ? (
-            <a
-              href={website}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="lead-domain"
-              className="inline-flex max-w-full items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline"
-            >
-              <span className="truncate">{domain}</span>
-              <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : (
-            domain && <span className="block truncate text-sm text-muted-foreground">{domain}</span>
-          )}
+          <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} className="mt-0.5 text-sm" />
         </div>
         <LeadIndustryBadge industry={lead.industry} className="mt-0.5 max-w-[45%]" />
       </div>
@@ -89,11 +74,16 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
         <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
           <dt className="sr-only">Location</dt>
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">{lead.location?.trim() || UNKNOWN_TEXT}</dd>
+          <dd className="truncate" title={filedLocationTitle(lead)}>
+            {lead.location?.trim() || UNKNOWN_TEXT}
+          </dd>
         </div>
       </dl>
 
       <LeadProvenance lead={lead} className="mt-3" />
+      <div className="mt-2 text-xs">
+        <LinkedInSearchLink company={lead.companyName} />
+      </div>
 
       <ContactsDialog
         lead={lead}

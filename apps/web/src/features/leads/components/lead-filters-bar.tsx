@@ -1,4 +1,4 @@
-// Search and every lead filter: industries and rounds (several each), amount range, location, contacts and (on the
+// Search and every lead filter: industries and rounds (several each), amount range, location, contacts, verified email and (on the
 // historical page) the date range, preset or custom. Values come from and go to the URL (useLeadView). The active
 // filters show as removable chips with Clear all; on a phone the panel folds behind a Filters button, and on wider
 // screens a user may fold it to the line of chips (remembered per user) to see more leads.
@@ -24,6 +24,7 @@ import {
   MAX_SEARCH_LENGTH,
   NEW_SINCE_FILTER_LABEL,
   ROUND_FILTER_VALUES,
+  VERIFIED_EMAIL_FILTER_LABEL,
   type DateChoice,
 } from '@/lib/leads/view-params';
 import type { LeadView } from '../hooks/use-lead-view';
@@ -74,6 +75,7 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
     dateEnd: `${id}-to`,
     dateHelp: `${id}-date-help`,
     newOnly: `${id}-new`,
+    verified: `${id}-verified`,
   };
   // Phones open the panel for the moment; wider screens remember whether it is shown or folded to the chips.
   const [open, setOpen] = useState(false);
@@ -261,6 +263,21 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
             <option value="true">Has contacts</option>
             <option value="false">No contacts</option>
           </Select>
+        </div>
+
+        <div className="grid min-w-0 content-start gap-1.5">
+          <span className="text-sm leading-none font-medium">Email</span>
+          <label htmlFor={ids.verified} className="inline-flex min-h-9 items-center gap-2 text-sm">
+            <input
+              id={ids.verified}
+              type="checkbox"
+              data-testid="verified-email-filter"
+              checked={params.verifiedEmail}
+              onChange={(event) => update({ verifiedEmail: event.target.checked })}
+              className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            />
+            {VERIFIED_EMAIL_FILTER_LABEL}
+          </label>
         </div>
 
         {withDates && (
