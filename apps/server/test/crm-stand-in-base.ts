@@ -25,6 +25,8 @@ export interface Fault {
   times?: number;
   /** Leave the request unanswered until release() or close(). */
   hang?: boolean;
+  /** Let this many matching requests through first. */
+  after?: number;
 }
 
 export interface JsonReply {
@@ -68,12 +70,16 @@ export async function startJsonStandIn(
       }
       const recorded: RecordedRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body, text, at: Date.now() };
       requests.push(recorded);
-      const fault = faults.find(
+      let fault = faults.find(
         (candidate) =>
           (candidate.times ?? 1) > 0 &&
           (!candidate.method || candidate.method === recorded.method) &&
           (!candidate.path || (typeof candidate.path === 'string' ? recorded.path.startsWith(candidate.path) : candidate.path.test(recorded.path))),
       );
+      if (fault && (fault.after ?? 0) > 0) {
+        fault.after! -= 1;
+        fault = undefined;
+      }
       let reply: JsonReply;
       if (fault) {
         fault.times = (fault.times ?? 1) - 1;
