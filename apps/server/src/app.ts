@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
+import { registerCrm } from './modules/crm/index.js';
 import { createJobQueue, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -88,12 +89,19 @@ export const LOG_REDACT_PATHS = [
   '*.newPassword',
   '*.currentPassword',
   '*.token',
+  // CRM credentials (modules/crm): a pasted Pipedrive token, HubSpot's OAuth tokens.
+  '*.apiToken',
+  '*.api_token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.accessToken',
+  '*.refreshToken',
 ];
 
 /** Reset, verification and OAuth links carry their credential in the URL: never log it. */
 export function redactUrlSecrets(url: string): string {
   return url
-    .replace(/([?&](?:token|code|state|signature|sig)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&](?:token|code|state|signature|sig|api_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/(?:reset-password|verify-email)\/)[^/?#]+/gi, '$1[redacted]');
 }
 
@@ -199,6 +207,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => jobs.stop());
   // Issue 31: websites and emails, as jobs (queued at ingest and by the backfill below).
   registerEnrichmentJobs(app);
+  await registerCrm(app);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   await app.register(enrichmentRoutes);

@@ -18,3 +18,4 @@ export * from './api-keys.js';
 export * from './saved-searches.js';
 export * from './days.js';
 export * from './enrichment.js';
+export * from './crm.js';

@@ -10,3 +10,4 @@ export * from './api-keys.js';
 export * from './saved-searches.js';
 export * from './jobs.js';
 export * from './enrichment.js';
+export * from './crm.js';

@@ -34,6 +34,7 @@ export {
   setCompanyEmailPattern,
   type EnrichmentCompany,
 } from './enrichment-store.js';
+export { companyNamesWithin, leadsForCrm, type CrmLead, type CrmLeadContact } from './crm-read.js';
 export { createLead, deleteLead, deleteLeads, splitMergedLead, updateLead } from './admin-write.js';
 export { countLeads, getLeadsByIds, listCompanyRounds, newestStoredLeadIds } from './lead-lists.js';
 export { changedLeadsNow } from './matcher-reads.js';
