@@ -53,6 +53,10 @@ export interface LeadTableProps<T extends TableLead> {
   busy?: boolean;
   /** Per-row buttons (contacts, edit, delete), in a last column. */
   rowActions?: (lead: T) => ReactNode;
+  /** The actions column's width class, for rows with more buttons (default w-20). */
+  actionsClassName?: string;
+  /** Beside the company's name (or under the round, in a company's history), e.g. "In HubSpot". */
+  rowStatus?: (lead: T) => ReactNode;
   /** Link company names to their company page (not on the company page itself). */
   linkCompanies?: boolean;
   density?: LeadTableDensity;
@@ -77,6 +81,8 @@ export function LeadTable<T extends TableLead>({
   sort,
   busy = false,
   rowActions,
+  actionsClassName = 'w-20',
+  rowStatus,
   linkCompanies = true,
   density = 'comfortable',
   companyHistory = false,
@@ -128,7 +134,7 @@ export function LeadTable<T extends TableLead>({
                 Contacts
               </th>
               {rowActions && (
-                <th scope="col" className="w-20 px-3 py-2">
+                <th scope="col" className={cn(actionsClassName, 'px-3 py-2')}>
                   <span className="sr-only">Actions</span>
                 </th>
               )}
@@ -158,12 +164,14 @@ export function LeadTable<T extends TableLead>({
                             <CompanyName lead={lead} link={linkCompanies} />
                           </span>
                           {fresh && <NewLeadBadge />}
+                          {rowStatus?.(lead)}
                         </span>
                       ) : (
                         <>
                           <CompanyName lead={lead} link={linkCompanies} />
                           {fresh && <NewLeadBadge className="ml-1.5 align-text-bottom" />}
                           {lead.domain && <span className="block truncate text-xs text-muted-foreground">{displayDomain(lead.domain)}</span>}
+                          {rowStatus && <span className="mt-1 block empty:hidden">{rowStatus(lead)}</span>}
                         </>
                       )}
                     </td>
@@ -174,6 +182,7 @@ export function LeadTable<T extends TableLead>({
                       {roundText(lead)}
                     </span>
                     {companyHistory && fresh && <NewLeadBadge className="mt-1" />}
+                    {companyHistory && rowStatus && <span className="mt-1 block empty:hidden">{rowStatus(lead)}</span>}
                   </td>
                   <td data-testid="cell-amount" className={cn(cell, 'text-right font-medium tabular-nums', companyHistory && 'whitespace-nowrap')}>
                     {fundingAmountText(lead.fundingAmount)}
@@ -263,6 +272,7 @@ export function LeadTable<T extends TableLead>({
                       {roundText(lead)} · <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · {place} · {contactCount}
                     </p>
                   )}
+                  {rowStatus && <div className="mt-1 empty:hidden">{rowStatus(lead)}</div>}
                 </div>
                 {rowActions && <div className="-my-1 flex shrink-0 items-center gap-1">{rowActions(lead)}</div>}
               </li>

@@ -1,5 +1,6 @@
 import type { Lead } from '@fundwire/shared';
 import { ExternalLink, History, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companyPath } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -18,10 +19,14 @@ export interface LeadCardProps {
   lead: Lead;
   /** The contacts button's words, before the count: "View Contacts" (dashboard) or "View Details" (historical). */
   actionLabel: string;
+  /** Beside the date line, e.g. "In HubSpot". */
+  status?: ReactNode;
+  /** Under the contacts button, e.g. Send to HubSpot. */
+  actions?: ReactNode;
 }
 
 /** A subscriber's lead: company, website, industry, when and how much it raised, and its contacts. */
-export function LeadCard({ lead, actionLabel }: LeadCardProps) {
+export function LeadCard({ lead, actionLabel, status, actions }: LeadCardProps) {
   const titleId = `lead-${lead.id}-name`;
   const website = externalHref(lead.domain);
   const domain = displayDomain(lead.domain);
@@ -66,6 +71,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
         {isNew && <NewLeadBadge />}
         <LeadDate date={lead.fundingDate} />
+        {status}
         {earlier && (
           <span data-testid="lead-earlier-rounds" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <History aria-hidden="true" className="size-4 shrink-0" />
@@ -104,6 +110,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
           </Button>
         }
       />
+      {actions && <div className="mt-2 grid empty:hidden [&>*]:w-full">{actions}</div>}
     </Card>
   );
 }
