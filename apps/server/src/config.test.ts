@@ -72,12 +72,14 @@ describe('loadConfig', () => {
       'STRIPE_PRICE_MONTHLY: must be set when NODE_ENV=production',
       'STRIPE_PRICE_ANNUAL: must be set when NODE_ENV=production',
       'SMTP_URL: must be set when NODE_ENV=production',
+      'ENCRYPTION_KEY: must be set when NODE_ENV=production',
     ]);
     expect(problemsOf({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://mail:587' }).map((problem) => problem.split(':')[0])).toEqual([
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_PRICE_MONTHLY',
       'STRIPE_PRICE_ANNUAL',
+      'ENCRYPTION_KEY',
     ]);
     const complete = {
       NODE_ENV: 'production',
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       STRIPE_PRICE_MONTHLY: 'price_m',
       STRIPE_PRICE_ANNUAL: 'price_a',
       SMTP_URL: 'smtp://mail:587',
+      ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     };
     expect(loadConfig(complete).env).toBe('production');
     // Development and test keep the built-in test checkout and the local outbox.

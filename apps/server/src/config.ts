@@ -97,7 +97,37 @@ const envSchema = z.object({
   /** The Fundraising Fox open dataset's rounds.csv (its raw address, no redirects); set, it turns the source on. */
   FUNDRAISINGFOX_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/\s]+\/\S*$/.test(value), 'must be an address such as https://raw.githubusercontent.com/fundraisingfox/data/main/rounds.csv'),
   FUNDRAISINGFOX_POLL_HOURS: wholeNumber(24, 1, 24 * 31),
+  /** A HubSpot public app's OAuth client (docs/crm.md); both set, Send to HubSpot is offered. */
+  HUBSPOT_CLIENT_ID: optionalString,
+  HUBSPOT_CLIENT_SECRET: optionalString,
+  HUBSPOT_AUTH_URL: z
+    .string()
+    .trim()
+    .default('https://app.hubspot.com/oauth/authorize')
+    .refine((value) => /^https?:\/\/[^/\s]+\/\S*$/.test(value), 'must be a URL such as https://app.hubspot.com/oauth/authorize'),
+  HUBSPOT_API_URL: z
+    .string()
+    .trim()
+    .default('https://api.hubapi.com')
+    .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://api.hubapi.com'),
+  PIPEDRIVE_API_URL: z
+    .string()
+    .trim()
+    .default('https://api.pipedrive.com')
+    .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://api.pipedrive.com'),
+  /** 32 bytes as 64 hex digits or base64: encrypts CRM tokens at rest (AES-256-GCM). Unset: a key generated into DATA_DIR (not in production). */
+  ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || encryptionKeyBytes(value) !== undefined, 'must be 32 bytes written as 64 hex digits or as base64'),
 });
+
+/** ENCRYPTION_KEY's 32 bytes: 64 hex digits, or base64 / base64url of 32 bytes; undefined when it is neither. */
+export function encryptionKeyBytes(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return undefined;
+}
 
 /** Every variable the server reads: `.env.example` lists each one (config.test.ts checks they agree). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
@@ -157,6 +187,15 @@ export interface Config {
   };
   /** The Fundraising Fox open dataset: off while url is undefined. */
   fundraisingfox: { url: string | undefined; pollHours: number };
+  /** Send to CRM (docs/crm.md). HubSpot is offered while its client is set; base URLs have no trailing slash. */
+  crm: {
+    hubspot: { clientId: string; clientSecret: string } | undefined;
+    hubspotAuthUrl: string;
+    hubspotApiUrl: string;
+    pipedriveApiUrl: string;
+    /** 32 bytes, or undefined: a key generated into dataDir (refused in production). */
+    encryptionKey: Buffer | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -174,6 +213,7 @@ export const PRODUCTION_REQUIRED = [
   'STRIPE_PRICE_MONTHLY',
   'STRIPE_PRICE_ANNUAL',
   'SMTP_URL',
+  'ENCRYPTION_KEY',
 ] as const;
 
 function oauthPair(id: string | undefined, secret: string | undefined) {
@@ -193,7 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const oauthProblems: string[] = [];
-  for (const provider of ['GOOGLE', 'GITHUB', 'TWITTER'] as const) {
+  for (const provider of ['GOOGLE', 'GITHUB', 'TWITTER', 'HUBSPOT'] as const) {
     const id = env[`${provider}_CLIENT_ID`];
     const secret = env[`${provider}_CLIENT_SECRET`];
     if (Boolean(id) !== Boolean(secret)) {
@@ -253,6 +293,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMinutes: env.EDGAR_POLL_MINUTES,
     },
     fundraisingfox: { url: env.FUNDRAISINGFOX_URL, pollHours: env.FUNDRAISINGFOX_POLL_HOURS },
+    crm: {
+      hubspot: oauthPair(env.HUBSPOT_CLIENT_ID, env.HUBSPOT_CLIENT_SECRET),
+      hubspotAuthUrl: env.HUBSPOT_AUTH_URL,
+      hubspotApiUrl: env.HUBSPOT_API_URL.replace(/\/+$/, ''),
+      pipedriveApiUrl: env.PIPEDRIVE_API_URL.replace(/\/+$/, ''),
+      encryptionKey: env.ENCRYPTION_KEY ? encryptionKeyBytes(env.ENCRYPTION_KEY) : undefined,
+    },
   };
 }
 

@@ -53,7 +53,7 @@ describe('server process', () => {
     const server = startServer({ NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     const lines = server.output().split('\n');
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL', 'SMTP_URL']) {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL', 'SMTP_URL', 'ENCRYPTION_KEY']) {
       expect(lines.filter((line) => line.includes(`${name}:`)), name).toHaveLength(1);
     }
     expect(server.output()).not.toContain('ready at');

@@ -16,3 +16,4 @@ export * from './sources.js';
 export * from './account.js';
 export * from './api-keys.js';
 export * from './saved-searches.js';
+export * from './crm.js';

@@ -1,5 +1,6 @@
 // Saved searches (issue 16): a named lead filter that alerts on net-new matches by email, Slack or webhook.
 import { z } from 'zod';
+import { CRMS } from './crm.js';
 import { leadFilterSchema, type LeadFilter } from './lead-filters.js';
 
 /** How many saved searches one account keeps at most. */
@@ -116,6 +117,12 @@ export const savedSearchAlertsSchema = z.object(
     email: z.enum(SAVED_SEARCH_EMAIL_MODES, { error: 'alerts.email must be off, instant, daily or weekly' }).default('off'),
     slackWebhookUrl: alertUrl('slackWebhookUrl'),
     webhookUrl: alertUrl('webhookUrl'),
+    /** Push new matches to this connected CRM (issue 32), once per lead. */
+    crm: z
+      .enum(CRMS, { error: 'alerts.crm must be hubspot, pipedrive or null' })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
   },
   { error: 'alerts must be an object' },
 );
@@ -129,7 +136,7 @@ export const savedSearchBodySchema = z.object({
     .max(SAVED_SEARCH_NAME_MAX, `name must be at most ${SAVED_SEARCH_NAME_MAX} characters`)
     .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), 'name must not contain control characters'),
   filter: savedSearchFilterSchema,
-  alerts: savedSearchAlertsSchema.optional().transform((value): SavedSearchAlerts => value ?? { email: 'off', slackWebhookUrl: null, webhookUrl: null }),
+  alerts: savedSearchAlertsSchema.optional().transform((value): SavedSearchAlerts => value ?? { email: 'off', slackWebhookUrl: null, webhookUrl: null, crm: null }),
 });
 export type SavedSearchBody = z.output<typeof savedSearchBodySchema>;
 
@@ -143,6 +150,7 @@ export const savedSearchSchema = z.object({
     email: z.enum(SAVED_SEARCH_EMAIL_MODES),
     slackWebhookUrl: z.string().nullable(),
     webhookUrl: z.string().nullable(),
+    crm: z.enum(CRMS).nullable(),
   }),
   webhook: z.object({ secret: z.string(), disabledAt: z.string().nullable(), disabledReason: z.string().nullable() }).nullable(),
   /** Matches added since lastViewedAt (since creation before the first visit). */

@@ -99,6 +99,7 @@ describe('production', () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_production_check',
     STRIPE_PRICE_MONTHLY: 'price_monthly_check',
     STRIPE_PRICE_ANNUAL: 'price_annual_check',
+    ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     // Nothing listens here: no test may reach Stripe.
     STRIPE_API_URL: 'http://127.0.0.1:9',
   });

@@ -9,3 +9,4 @@ export * from './visits.js';
 export * from './api-keys.js';
 export * from './saved-searches.js';
 export * from './jobs.js';
+export * from './crm.js';

@@ -32,6 +32,8 @@ export const savedSearches = pgTable(
     webhookDisabledReason: text('webhook_disabled_reason'),
     /** The first failure of the current run of failures (a day of them disables the endpoint). */
     webhookFailingSince: timestamp('webhook_failing_since', { withTimezone: true }),
+    /** Push new matches to this connected CRM (issue 32). */
+    crm: text('crm', { enum: ['hubspot', 'pipedrive'] }),
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

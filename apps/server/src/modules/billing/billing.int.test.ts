@@ -660,7 +660,7 @@ describe('billing in production: what test checkout left in the database', () =>
     const smtp = await startSmtpReceiver();
     const standIn = await startStripeStandIn();
     const devConfig = testConfig();
-    const prodConfig = testConfig({ ...liveStripeEnv, NODE_ENV: 'production', SMTP_URL: smtp.url, STRIPE_API_URL: standIn.url });
+    const prodConfig = testConfig({ ...liveStripeEnv, NODE_ENV: 'production', SMTP_URL: smtp.url, STRIPE_API_URL: standIn.url, ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' });
     const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     try {
       // Development, no Stripe keys: one account pays a test checkout, another leaves one open.

@@ -20,7 +20,7 @@ function toSavedSearch(row: SavedSearchRow, newCount: number): SavedSearch {
     id: row.id,
     name: row.name,
     filter: row.filter,
-    alerts: { email: row.emailMode, slackWebhookUrl: row.slackWebhookUrl, webhookUrl: row.webhookUrl },
+    alerts: { email: row.emailMode, slackWebhookUrl: row.slackWebhookUrl, webhookUrl: row.webhookUrl, crm: row.crm },
     webhook: row.webhookSecret
       ? { secret: row.webhookSecret, disabledAt: row.webhookDisabledAt?.toISOString() ?? null, disabledReason: row.webhookDisabledReason }
       : null,
@@ -61,8 +61,8 @@ export async function createSavedSearch(database: Database, userId: string, body
     const counted = await query('select count(*)::int as n from saved_searches where user_id = $1', [userId]);
     if (Number(counted.rows[0]?.n ?? 0) >= MAX_SAVED_SEARCHES) throw conflict(SAVED_SEARCH_LIMIT_MESSAGE);
     const inserted = await query(
-      `insert into saved_searches (user_id, name, filter, email_mode, slack_webhook_url, webhook_url, webhook_secret)
-       values ($1, $2, $3::jsonb, $4, $5, $6, $7) returning id`,
+      `insert into saved_searches (user_id, name, filter, email_mode, slack_webhook_url, webhook_url, webhook_secret, crm)
+       values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) returning id`,
       [
         userId,
         body.name,
@@ -71,6 +71,7 @@ export async function createSavedSearch(database: Database, userId: string, body
         body.alerts.slackWebhookUrl,
         body.alerts.webhookUrl,
         body.alerts.webhookUrl ? newWebhookSecret() : null,
+        body.alerts.crm,
       ],
     );
     return String(inserted.rows[0]!.id);
@@ -93,9 +94,9 @@ export async function updateSavedSearch(database: Database, userId: string, id: 
          webhook_disabled_at = case when $9 then null else webhook_disabled_at end,
          webhook_disabled_reason = case when $9 then null else webhook_disabled_reason end,
          webhook_failing_since = case when $9 then null else webhook_failing_since end,
-         updated_at = now()
+         crm = $10, updated_at = now()
        where id = $1 and user_id = $2`,
-      [id, userId, body.name, JSON.stringify(body.filter), body.alerts.email, body.alerts.slackWebhookUrl, webhookUrl, secret, urlChanged],
+      [id, userId, body.name, JSON.stringify(body.filter), body.alerts.email, body.alerts.slackWebhookUrl, webhookUrl, secret, urlChanged, body.alerts.crm],
     );
     return true;
   });
