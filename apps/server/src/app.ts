@@ -26,6 +26,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
+import { registerCrm } from './modules/crm/index.js';
 import { createJobQueue, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -86,12 +87,19 @@ export const LOG_REDACT_PATHS = [
   '*.newPassword',
   '*.currentPassword',
   '*.token',
+  // CRM credentials (modules/crm): a pasted Pipedrive token, HubSpot's OAuth tokens.
+  '*.apiToken',
+  '*.api_token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.accessToken',
+  '*.refreshToken',
 ];
 
 /** Reset, verification and OAuth links carry their credential in the URL: never log it. */
 export function redactUrlSecrets(url: string): string {
   return url
-    .replace(/([?&](?:token|code|state|signature|sig)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&](?:token|code|state|signature|sig|api_token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/(?:reset-password|verify-email)\/)[^/?#]+/gi, '$1[redacted]');
 }
 
@@ -195,6 +203,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const jobs = createJobQueue({ database, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  await registerCrm(app);
   app.decorate('sources', createSourceRunner(app));
   await app.register(sourceRoutes);
   if (config.env !== 'test') {

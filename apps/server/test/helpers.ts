@@ -38,6 +38,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DEMO_DATA: '0',
     WEB_DIST_DIR: makeFakeWebDist(),
+    // Nothing listens on port 9: a test that forgets its CRM stand-in fails instead of reaching HubSpot or Pipedrive.
+    HUBSPOT_API_URL: 'http://127.0.0.1:9',
+    PIPEDRIVE_API_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
 }

@@ -50,6 +50,7 @@ CREATE TABLE "crm_records" (
 	"crm_id" text NOT NULL,
 	"lead_id" uuid,
 	"crm_url" text,
+	"parent_crm_id" text,
 	"pushed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "crm_records_pk" PRIMARY KEY ("user_id", "crm", "kind", "local_id"),
 	CONSTRAINT "crm_records_kind_check" CHECK ("kind" in ('company', 'contact', 'note'))

@@ -75,6 +75,8 @@ export const crmRecords = pgTable(
     crmId: text('crm_id').notNull(),
     leadId: uuid('lead_id'),
     crmUrl: text('crm_url'),
+    /** The company / organization a contact is associated with or a note is on: another one means do it again. */
+    parentCrmId: text('parent_crm_id'),
     pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.crm, table.kind, table.localId], name: 'crm_records_pk' })],

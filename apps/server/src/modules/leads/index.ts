@@ -8,3 +8,4 @@ export { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './chan
 export { combine, mergeExistingLeadsOnce, mergeWritten, recompute, sameCompany, sameRound, splitLead, MERGED_SOURCES, type MergeOutcome } from './merge.js';
 export { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 export { assignCompaniesToLeads } from './company-backfill.js';
+export { companyNamesWithin, leadsForCrm, type CrmLead, type CrmLeadContact } from './crm-read.js';

@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, RawQuery } from '../../db/client.js';
 import { withPaidAccessNow } from '../billing/index.js';
+import { queueSavedSearchCrmPushes } from '../crm/index.js';
 import { columnConditions, searchCondition, searchQuery } from '../leads/index.js';
 
 /** How many changed leads one run claims. */
@@ -52,6 +53,8 @@ interface SearchRow {
   emailMode: 'off' | 'instant' | 'daily' | 'weekly';
   slack: boolean;
   webhook: boolean;
+  /** The CRM channel (issue 32): new matches are pushed there. */
+  crm: 'hubspot' | 'pipedrive' | null;
 }
 
 /** The conditions of one saved search over a relation called "leads" that has the filterable columns and has_contacts. */
@@ -111,7 +114,7 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
     if (changeIds.length === 0) return { changes: 0, matches: 0, queued: 0 };
 
     const searchRows = await query(
-      `select id, user_id, filter, created_at::text as created_at, email_mode, slack_webhook_url is not null as slack, (webhook_url is not null and webhook_disabled_at is null) as webhook
+      `select id, user_id, filter, created_at::text as created_at, email_mode, slack_webhook_url is not null as slack, (webhook_url is not null and webhook_disabled_at is null) as webhook, crm
        from saved_searches where created_at < (select max(changed_at) from lead_changes where id = any($1::bigint[]))`,
       [changeIds],
     );
@@ -124,6 +127,7 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
       emailMode: row.email_mode as SearchRow['emailMode'],
       slack: row.slack === true,
       webhook: row.webhook === true,
+      crm: row.crm === 'hubspot' || row.crm === 'pipedrive' ? row.crm : null,
     }));
 
     const newMatches: { searchId: string; leadId: string }[] = [];
@@ -167,6 +171,14 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
     const byId = new Map(searches.map((search) => [search.id, search]));
     const deliverable = newMatches.filter((match) => paid.has(byId.get(match.searchId)!.userId));
     const queued = await queueDeliveries(query, searches, deliverable, now, options.timeZone);
+    // The CRM channel: a push job per account and CRM, each lead once (modules/crm/auto.ts).
+    await queueSavedSearchCrmPushes(
+      query,
+      deliverable.flatMap((match) => {
+        const search = byId.get(match.searchId)!;
+        return search.crm ? [{ savedSearchId: search.id, userId: search.userId, crm: search.crm, leadId: match.leadId }] : [];
+      }),
+    );
     await query('delete from lead_changes where id = any($1::bigint[])', [changeIds]);
     return { changes: changeIds.length, matches: newMatches.length, queued };
   });
