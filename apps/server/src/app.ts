@@ -214,7 +214,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     scheduleSavedSearchAlerts(app, { channels: hookChannels({ database, config, mailer, log: app.log }), everyMs: config.savedSearchAlertsEveryMs });
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
-  if (options.runJobs ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
+  if (options.runJobs ?? config.jobWorker ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 
