@@ -14,7 +14,7 @@ export interface CrmScreen {
   sendable: readonly Crm[];
   /** Connected CRMs that refused a refreshed token: pushes wait for a reconnect. */
   needsReconnect: readonly Crm[];
-  /** The connections are still being learned. */
+  /** The connections are not known (still loading, or their request failed): no button can be right yet. */
   loading: boolean;
   recordsFor: (leadId: string) => readonly CrmRecord[];
   send: (crm: Crm, leadIds: readonly string[]) => void;
@@ -84,12 +84,12 @@ export function CrmProvider({ leadIds, children }: { leadIds: readonly string[];
     () => ({
       sendable: sendableCrms(integrations.data),
       needsReconnect: crmsNeedingReconnect(integrations.data),
-      loading: integrations.isPending,
+      loading: integrations.data === undefined,
       recordsFor: (leadId) => byLead.get(leadId) ?? NO_RECORDS,
       send,
       starting: start.isPending,
     }),
-    [integrations.data, integrations.isPending, byLead, send, start.isPending],
+    [integrations.data, byLead, send, start.isPending],
   );
 
   return (
