@@ -259,6 +259,8 @@ export function LeadTable<T extends TableLead>({
                         </span>
                       )}
                       {fresh && <NewLeadBadge />}
+                      {/* Beside the name: a row stays two lines (the company and amount, then the facts). */}
+                      {rowStatus?.(lead)}
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">{fundingAmountText(lead.fundingAmount)}</span>
                   </div>
@@ -272,7 +274,6 @@ export function LeadTable<T extends TableLead>({
                       {roundText(lead)} · <time dateTime={lead.fundingDate}>{formatLeadDate(lead.fundingDate)}</time> · {place} · {contactCount}
                     </p>
                   )}
-                  {rowStatus && <div className="mt-1 empty:hidden">{rowStatus(lead)}</div>}
                 </div>
                 {rowActions && <div className="-my-1 flex shrink-0 items-center gap-1">{rowActions(lead)}</div>}
               </li>

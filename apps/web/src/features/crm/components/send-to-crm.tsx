@@ -27,7 +27,8 @@ export function SendToCrm({ leadIds, subject, place, className }: SendToCrmProps
     if (place === 'row') return null;
     const reconnect = crm.needsReconnect[0];
     return (
-      <Button asChild variant="outline" size={place === 'selection' ? 'sm' : 'default'} className={className}>
+      // On a phone the selection bar keeps to its own buttons: a taller bar would cover the rows it sticks over.
+      <Button asChild variant="outline" size={place === 'selection' ? 'sm' : 'default'} className={cn(place === 'selection' && 'max-sm:hidden', className)}>
         <Link to={paths.integrations} data-testid="crm-connect-link">
           <Plug aria-hidden="true" />
           {reconnect ? `Reconnect ${CRM_LABELS[reconnect]}` : 'Connect a CRM'}
