@@ -809,6 +809,46 @@ describe('fuzz: generated bad input', () => {
       method: 'GET',
       url: `/api/saved-searches/00000000-0000-4000-8000-000000000000/deliveries?${query}`,
     }));
+    // Send to CRM (issue 32): nothing is connected here, HubSpot is not set up, and every body is refused.
+    add(10, badQuery(['x']), (query) => ({ route: 'GET /api/integrations', method: 'GET', url: `/api/integrations?${query}` }));
+    add(10, badQuery(['x']), (query) => ({ route: 'GET /api/integrations/hubspot/connect', method: 'GET', url: `/api/integrations/hubspot/connect?${query}` }));
+    add(30, badQuery(['code', 'state', 'error']), (query) => ({
+      route: 'GET /api/integrations/hubspot/callback',
+      method: 'GET',
+      url: `/api/integrations/hubspot/callback?${query}`,
+    }));
+    const invalidToken = invalidObject(
+      { apiToken: 'abc123' },
+      { apiToken: fc.oneof(fc.constantFrom('', '   ', 'has space', 'a/b', 'tök'), longerThan(200), notAString, nulText) },
+    );
+    body('PUT /api/integrations/pipedrive', '/api/integrations/pipedrive', 'PUT', 40, jsonBody(invalidToken));
+    add(20, fc.oneof(fc.constantFrom('hubspot', 'pipedrive', 'salesforce'), badSegment), (crm) => ({
+      route: 'DELETE /api/integrations/:crm',
+      method: 'DELETE',
+      url: `/api/integrations/${crm}`,
+    }));
+    const invalidPush = invalidObject(
+      { crm: 'hubspot', leadIds: seededIds.slice(0, 2) },
+      {
+        crm: fc.oneof(fc.constantFrom('', 'HubSpot', 'salesforce'), notAString, nulText),
+        leadIds: fc.oneof(
+          fc.constantFrom<unknown>([], ['x'], [null], 'x', {}),
+          fc.integer({ min: 501, max: 700 }).map((n) => Array.from({ length: n }, () => seededIds[0])),
+          fc.array(badSegment, { minLength: 1, maxLength: 3 }),
+        ),
+      },
+    );
+    body('POST /api/crm/pushes', '/api/crm/pushes', 'POST', 40, jsonBody(invalidPush));
+    // A well-formed push to a CRM that is not connected is refused too.
+    add(5, fc.constantFrom('hubspot', 'pipedrive'), (crm) => ({
+      route: 'POST /api/crm/pushes',
+      method: 'POST',
+      url: '/api/crm/pushes',
+      payload: JSON.stringify({ crm, leadIds: seededIds.slice(0, 3) }),
+      contentType: 'application/json',
+    }));
+    add(20, badSegment, (id) => ({ route: 'GET /api/crm/pushes/:id', method: 'GET', url: `/api/crm/pushes/${id}` }));
+    add(20, badQuery(['leadIds', 'x']), (query) => ({ route: 'GET /api/crm/records', method: 'GET', url: `/api/crm/records?${query}` }));
     return list;
   }
 
