@@ -1,12 +1,14 @@
 // The outside world for e2e runs: a real SMTP receiver (smtp-server) whose mails are readable over HTTP,
-// a local OpenID provider (oauth2-mock-server) standing in for Google, and SEC EDGAR (the server's own
-// test stand-in) serving a few Form D filings from the last days. Started by Playwright.
+// a local OpenID provider (oauth2-mock-server) standing in for Google, SEC EDGAR (the server's own
+// test stand-in) serving a few Form D filings from the last days, and HubSpot (its authorize page, tokens and CRM
+// endpoints; the server's own stand-in). Started by Playwright.
 import http from 'node:http';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
 import { datasetFile, startFundraisingFoxStandIn } from '../../apps/server/test/fundraisingfox-stand-in.js';
+import { startHubspotStandIn } from '../../apps/server/test/hubspot-stand-in.js';
 import { daysBefore, edgarDay, filingsByDay } from './edgar-filings.js';
 import { e2eDatasetRows } from './fundraisingfox-rows.js';
 
@@ -15,6 +17,7 @@ const mailApiPort = Number(process.env.E2E_MAIL_API_PORT);
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const edgarPort = Number(process.env.E2E_EDGAR_PORT);
 const fundraisingFoxPort = Number(process.env.E2E_FUNDRAISINGFOX_PORT);
+const hubspotPort = Number(process.env.E2E_HUBSPOT_PORT);
 
 interface Mail {
   to: string[];
@@ -58,6 +61,9 @@ for (const [day, filings] of filingsByDay(now)) for (const filing of filings) ed
 // The Fundraising Fox dataset: one SEC-based row of a round that a filing above also reports (merged into one lead).
 const fundraisingFox = await startFundraisingFoxStandIn();
 fundraisingFox.setFile(datasetFile(e2eDatasetRows(now)));
+
+// HubSpot, on the port the server's HUBSPOT_AUTH_URL and HUBSPOT_API_URL name (playwright.config.ts).
+const hubspot = await startHubspotStandIn({ port: hubspotPort, clientId: 'hubspot-client-id', clientSecret: 'hubspot-client-secret' });
 
 // The stand-ins take any free port; the server's base URLs need one known in advance, so relay them.
 function relay(target: string, port: number): http.Server {
@@ -110,6 +116,7 @@ const stop = () => {
   void edgar.close();
   fundraisingFoxRelay.close();
   void fundraisingFox.close();
+  void hubspot.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

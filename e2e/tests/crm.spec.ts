@@ -54,7 +54,8 @@ test('connect HubSpot, send a lead from the table, see it "In HubSpot" with its 
 
   // HubSpot's authorize page (the stand-in's), then back to /integrations with the connected portal.
   await connect.click();
-  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  await page.getByRole('link', { name: 'Authorize' }).or(page.getByRole('button', { name: 'Authorize' })).click();
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByTestId('integration-notice')).toHaveText('HubSpot connected');
   await expect(hubspotCard(page).getByTestId('hubspot-connected')).toContainText('Connected to');
@@ -97,7 +98,22 @@ test('connect HubSpot, send a lead from the table, see it "In HubSpot" with its 
   await expectNoSeriousA11yViolations(page, { include: 'main', label: '/integrations at 375 px' });
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // A saved search can send its new matches to the connected CRM.
+  await page.goto(`/dashboard?q=${tag}`);
+  await page.getByRole('button', { name: 'Save search' }).click();
+  const save = page.getByRole('dialog', { name: 'Save search' });
+  await save.getByLabel('Name').fill(`${tag} to HubSpot`);
+  await save.getByLabel('Send new matches to a CRM').selectOption('hubspot');
+  await save.getByRole('button', { name: 'Save search' }).click();
+  await expect(save).toBeHidden();
+  const searches = (await (await page.request.get(`${appUrl}/api/saved-searches`)).json()) as { savedSearches: { name: string; alerts: { crm: string | null } }[] };
+  expect(searches.savedSearches.find((search) => search.name === `${tag} to HubSpot`)?.alerts.crm).toBe('hubspot');
+  await page.goto('/searches');
+  const saved = page.getByTestId('saved-search').filter({ has: page.getByRole('heading', { name: `${tag} to HubSpot` }) });
+  await expect(saved).toContainText('Alerts: HubSpot');
+
   // Disconnect, after a confirmation: Connect is offered again, and the rows lose their Send button.
+  await page.goto('/integrations');
   await hubspotCard(page).getByRole('button', { name: 'Disconnect HubSpot' }).click();
   const confirm = page.getByRole('dialog', { name: 'Disconnect HubSpot?' });
   await confirm.getByRole('button', { name: 'Disconnect' }).click();
@@ -110,6 +126,13 @@ test('connect HubSpot, send a lead from the table, see it "In HubSpot" with its 
   await expect(row.getByRole('button', { name: `Send ${company} to HubSpot` })).toHaveCount(0);
   // What was sent stays in HubSpot, and the link to it stays here.
   await expect(row.getByRole('link', { name: /^In HubSpot/ })).toHaveAttribute('href', record!.crmCompanyUrl);
+
+  // The saved search still names HubSpot, and its Edit dialog says nothing is sent there now.
+  await page.goto('/searches');
+  await saved.getByRole('button', { name: `Edit ${tag} to HubSpot` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit saved search' });
+  await expect(edit.getByLabel('Send new matches to a CRM')).toHaveValue('hubspot');
+  await expect(edit.getByLabel('Send new matches to a CRM').locator('option:checked')).toHaveText('HubSpot (not connected: nothing is sent)');
 });
 
 test('/integrations without a subscription says why, and how to subscribe', async ({ browser, request }) => {
