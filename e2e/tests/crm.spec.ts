@@ -28,7 +28,7 @@ function hubspotCard(page: Page) {
 }
 
 test('connect HubSpot, send a lead from the table, see it "In HubSpot" with its link, then disconnect', async ({ subscriber, seedLeads }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { page } = subscriber;
   const tag = `crm${Date.now().toString(36)}`;
   const company = `${tag} Rocketry`;
