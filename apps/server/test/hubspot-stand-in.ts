@@ -29,8 +29,11 @@ export interface HubspotStandIn extends BaseStandIn {
 }
 
 const now = () => new Date().toISOString();
+const HUB_DOMAIN = 'fundwire-test.hubspot.com';
 
-export async function startHubspotStandIn(options: { port?: number; clientId?: string; clientSecret?: string; tokenLifetimeSeconds?: number } = {}): Promise<HubspotStandIn> {
+export async function startHubspotStandIn(
+  options: { port?: number; clientId?: string; clientSecret?: string; tokenLifetimeSeconds?: number; /** false: the portal only from GET /oauth/v1/access-tokens/{token} */ hubInTokenResponse?: boolean } = {},
+): Promise<HubspotStandIn> {
   const clientId = options.clientId ?? 'hubspot-client-id';
   const clientSecret = options.clientSecret ?? 'hubspot-client-secret';
   const lifetime = options.tokenLifetimeSeconds ?? 1800;
@@ -52,7 +55,8 @@ export async function startHubspotStandIn(options: { port?: number; clientId?: s
     const refresh = keep ?? `hs-refresh-${nextId()}-${Math.random().toString(36).slice(2)}`;
     accessTokens.set(access, Date.now() + lifetime * 1000);
     refreshTokens.add(refresh);
-    return { token_type: 'bearer', access_token: access, refresh_token: refresh, expires_in: lifetime, hub_id: portalId, hub_domain: 'fundwire-test.hubspot.com' };
+    const hub = options.hubInTokenResponse === false ? {} : { hub_id: portalId, hub_domain: HUB_DOMAIN };
+    return { token_type: 'bearer', access_token: access, refresh_token: refresh, expires_in: lifetime, ...hub };
   };
 
   const toJson = (object: HubspotObject) => ({ id: object.id, properties: { ...object.properties, hs_object_id: object.id }, createdAt: now(), updatedAt: now(), archived: false });
@@ -107,6 +111,12 @@ export async function startHubspotStandIn(options: { port?: number; clientId?: s
         return { status: 200, body: issue(refresh) };
       }
       return { status: 400, body: { status: 'BAD_GRANT_TYPE', message: 'unknown grant type' } };
+    }
+    const info = /^\/oauth\/v1\/access-tokens\/([^/]+)$/.exec(path);
+    if (method === 'GET' && info) {
+      const expires = accessTokens.get(decodeURIComponent(info[1]!));
+      if (expires === undefined || expires < Date.now()) return { status: 404, body: { status: 'error', message: 'Token not found' } };
+      return { status: 200, body: { token: decodeURIComponent(info[1]!), user: 'rep@example.com', hub_domain: HUB_DOMAIN, hub_id: portalId, app_id: 1, expires_in: Math.round((expires - Date.now()) / 1000), scopes: ['oauth'], token_type: 'access' } };
     }
     if (!path.startsWith('/crm/')) return { status: 404, body: { status: 'error', message: `stand-in has no ${method} ${path}` } };
     const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');

@@ -94,9 +94,10 @@ export async function completeHubspot(context: CrmContext, userId: string, code:
   }
   if (!exchanged.tokens) throw badRequest('HubSpot did not accept the authorization');
   const tokens = exchanged.tokens;
-  const portalId = tokens.hub_id === undefined ? null : String(tokens.hub_id);
+  const portal = tokens.hub_id === undefined ? await hubspotPortalOf(context, tokens.access_token) : { hubId: String(tokens.hub_id), hubDomain: tokens.hub_domain ?? null };
+  const portalId = portal.hubId;
   const values = {
-    accountName: tokens.hub_domain ?? portalId,
+    accountName: portal.hubDomain ?? portalId,
     portalId,
     accessToken: context.box.seal(tokens.access_token),
     refreshToken: context.box.seal(tokens.refresh_token),
@@ -109,6 +110,22 @@ export async function completeHubspot(context: CrmContext, userId: string, code:
     .values({ userId, crm: 'hubspot', ...values })
     .onConflictDoUpdate({ target: [crmConnections.userId, crmConnections.crm], set: values });
   await resumePausedPushes(context, userId, 'hubspot');
+}
+
+/** The portal a token belongs to (GET /oauth/v1/access-tokens/{token}); unknown stays unknown when HubSpot does not say. */
+async function hubspotPortalOf(context: CrmContext, accessToken: string): Promise<{ hubId: string | null; hubDomain: string | null }> {
+  try {
+    const response = await sendCrmRequest(
+      { method: 'GET', url: `${context.config.crm.hubspotApiUrl}/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, crmName: 'HubSpot' },
+      { ...context.http, maxTries: 2 },
+    );
+    const body = response.body as { hub_id?: number | string; hub_domain?: string } | null;
+    if (response.status !== 200 || !body) return { hubId: null, hubDomain: null };
+    return { hubId: body.hub_id === undefined ? null : String(body.hub_id), hubDomain: typeof body.hub_domain === 'string' ? body.hub_domain : null };
+  } catch (error) {
+    if (error instanceof CrmError) return { hubId: null, hubDomain: null };
+    throw error;
+  }
 }
 
 /** A HubSpot access token for a request: refreshed first when it expires within minutes (or `force`). */

@@ -15,7 +15,7 @@ describe('saved searches API', () => {
   const body = {
     name: 'Fintech Series A above $5M',
     filter: { industry: ['Fintech'], fundingRound: ['Series A'], minFunding: 5_000_000, location: 'Berlin', q: 'payments', hasContacts: true, lastDays: 30 },
-    alerts: { email: 'instant', slackWebhookUrl: null, webhookUrl: null },
+    alerts: { email: 'instant', slackWebhookUrl: null, webhookUrl: null, crm: null },
   };
   const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -42,13 +42,13 @@ describe('saved searches API', () => {
     const updated = await call(me, 'PUT', `/api/saved-searches/${saved.id}`, {
       name: '  Renamed  ',
       filter: { industry: ['AI', 'AI', ' '] },
-      alerts: { email: 'daily', slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X', webhookUrl: 'https://example.com/hook' },
+      alerts: { email: 'daily', slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X', webhookUrl: 'https://example.com/hook', crm: 'pipedrive' },
     });
     expect(updated.statusCode).toBe(200);
     const after = updated.json();
     expect(after.name).toBe('Renamed');
     expect(after.filter).toEqual({ industry: ['AI'] });
-    expect(after.alerts).toEqual({ email: 'daily', slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X', webhookUrl: 'https://example.com/hook' });
+    expect(after.alerts).toEqual({ email: 'daily', slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X', webhookUrl: 'https://example.com/hook', crm: 'pipedrive' });
     // whsec_ and base64 of 24 bytes (32 characters).
     expect(after.webhook).toEqual({ secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/), disabledAt: null, disabledReason: null });
 
@@ -114,6 +114,7 @@ describe('saved searches API', () => {
       [{ ...body, alerts: { email: 'hourly' } }, ''],
       [{ ...body, alerts: { email: 'off', webhookUrl: 'javascript:alert(1)' } }, 'webhookUrl must be an http(s) URL'],
       [{ ...body, alerts: { email: 'off', slackWebhookUrl: 'ftp://example.com' } }, 'slackWebhookUrl must be an http(s) URL'],
+      [{ ...body, alerts: { email: 'off', crm: 'salesforce' } }, 'alerts.crm must be hubspot, pipedrive or null'],
     ];
     for (const [payload, message] of cases) {
       const response = await call(me, 'POST', '/api/saved-searches', payload);
@@ -124,7 +125,7 @@ describe('saved searches API', () => {
     // An empty filter is a search for every new lead.
     const everything = await call(me, 'POST', '/api/saved-searches', { name: 'Everything', filter: {} });
     expect(everything.statusCode).toBe(201);
-    expect(everything.json().alerts).toEqual({ email: 'off', slackWebhookUrl: null, webhookUrl: null });
+    expect(everything.json().alerts).toEqual({ email: 'off', slackWebhookUrl: null, webhookUrl: null, crm: null });
   });
 
   it('is for subscribers only', async () => {
