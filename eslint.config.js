@@ -86,6 +86,53 @@ const folderCycles = {
   },
 };
 
+// Leads and their contacts are read and written by one path, modules/leads: companies, contacts, the change outbox
+// and the cache version stay in step only when no other file queries those tables (issue 35). Caught: importing
+// `leads` or `contacts` from the Drizzle schema (by name or through a namespace), and SQL text naming either table
+// after FROM, JOIN, UPDATE or INTO (DELETE FROM and INSERT INTO included).
+const LEADS_TABLE_SQL = /\b(?:from|join|update|into)\s+"?(leads|contacts)"?\b/i;
+const LEADS_TABLES = new Set(['leads', 'contacts']);
+const isSchemaPath = (source) => /(^|\/)db\/schema(\/[^/]*)?$/.test(source.replace(/\.js$/, '').replace(/\/index$/, ''));
+const leadsThroughModule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      table: 'This queries the {{table}} table directly: go through modules/leads (add a function there and export it from its index.ts), which keeps companies, contacts, the change outbox and the cache version in step.',
+    },
+  },
+  create(context) {
+    const namespaces = new Set();
+    const report = (node, table) => context.report({ node, messageId: 'table', data: { table } });
+    const checkText = (node, text) => {
+      const match = LEADS_TABLE_SQL.exec(text);
+      if (match) report(node, match[1].toLowerCase());
+    };
+    return {
+      ImportDeclaration(node) {
+        if (!isSchemaPath(node.source.value)) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportNamespaceSpecifier') namespaces.add(specifier.local.name);
+          else if (specifier.type === 'ImportSpecifier' && LEADS_TABLES.has(specifier.imported.name)) report(specifier, specifier.imported.name);
+        }
+      },
+      MemberExpression(node) {
+        if (node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier' && LEADS_TABLES.has(node.property.name)) {
+          report(node, node.property.name);
+        }
+      },
+      Literal(node) {
+        if (typeof node.value === 'string') checkText(node, node.value);
+      },
+      TemplateLiteral(node) {
+        checkText(node, node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' '));
+      },
+    };
+  },
+};
+
+const fundwire = { rules: { 'no-folder-cycle': folderCycles, 'leads-through-module': leadsThroughModule } };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -130,8 +177,16 @@ export default tseslint.config(
     // No two server folders import each other, directly or around a loop (folderCycles above).
     files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    plugins: { fundwire: { rules: { 'no-folder-cycle': folderCycles } } },
+    plugins: { fundwire },
     rules: { 'fundwire/no-folder-cycle': 'error' },
+  },
+  {
+    // Only modules/leads queries the leads and contacts tables (leadsThroughModule above). db/ defines and migrates
+    // them (it imports no module); tests read what was stored to assert it; bench/ and e2e/ are outside this glob.
+    files: ['apps/server/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/modules/leads/**', 'apps/server/src/db/**', '**/*.test.ts', '**/*.test.tsx'],
+    plugins: { fundwire },
+    rules: { 'fundwire/leads-through-module': 'error' },
   },
   {
     // A module reaches another module only through that module's index.ts.

@@ -113,7 +113,7 @@ async function benchDatabase(database: Database, kind: string): Promise<(string 
   for (let run = 0; run < RUNS; run++) {
     const batch = batchOf(run, 'new');
     const [writeMs] = await timed(() => database.rawTransaction((query) => upsertLeadBatch(query, batch)));
-    const [matchMs, result] = await timed(() => matchLeadChanges(database, { timeZone: 'America/New_York', adminEmail: 'admin@bench.invalid', batchSize: BATCH }));
+    const [matchMs, result] = await timed(() => matchLeadChanges(database, { timeZone: 'America/New_York', adminEmail: 'admin@bench.invalid', billingMode: 'test', batchSize: BATCH }));
     if (result.changes !== BATCH) throw new Error(`expected ${BATCH} changes, matched ${result.changes}`);
     writes.push(writeMs);
     matching.push(matchMs);

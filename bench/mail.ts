@@ -93,11 +93,11 @@ async function runQueue(database: Database, receiver: Receiver, run: number): Pr
   await database.rawTransaction((query) =>
     query(`update leads set created_at = $1::timestamptz - interval '1 hour' where id in (select id from leads order by id limit 25 offset $2)`, [now.toISOString(), run * 25]),
   );
-  const edition = await prepareEdition(database, { kind: 'newsletter-weekly', now, timeZone: 'America/New_York', trigger: 'admin' });
+  const edition = await prepareEdition(database, { kind: 'newsletter-weekly', now, timeZone: 'America/New_York', trigger: 'admin', billingMode: 'test' });
   if (edition.recipientCount !== RECIPIENTS) throw new Error(`edition has ${edition.recipientCount} recipients`);
   const before = await receiver.count();
   const started = performance.now();
-  const result = await drainDeliveries({ database, mailer, signer, appUrl: 'http://localhost:3000', adminEmail: 'admin@bench.invalid', log }, { workerId: `bench-${run}`, editionId: edition.id });
+  const result = await drainDeliveries({ database, mailer, signer, appUrl: 'http://localhost:3000', adminEmail: 'admin@bench.invalid', billingMode: 'test', log }, { workerId: `bench-${run}`, editionId: edition.id });
   const seconds = (performance.now() - started) / 1000;
   mailer.close();
   const received = (await receiver.count()) - before;

@@ -11,6 +11,8 @@ const planted = {
   serverModule: path.join(root, 'apps/server/src/modules/zz-planted'),
   serverModuleTwo: path.join(root, 'apps/server/src/modules/zz-planted-two'),
   serverDb: path.join(root, 'apps/server/src/db/zz-planted'),
+  serverSources: path.join(root, 'apps/server/src/sources/zz-planted'),
+  leadsModule: path.join(root, 'apps/server/src/modules/leads/zz-planted'),
   webFeature: path.join(root, 'apps/web/src/features/leads/zz-planted'),
   webIsland: path.join(root, 'apps/web/src/islands/zz-planted'),
 };
@@ -66,6 +68,45 @@ describe('layering rules (eslint.config.js)', () => {
     const feature = plant(path.join(planted.webFeature, 'uses-island.ts'), "import * as island from '../../../islands/hand-over';\nexport const hand = island;\n");
     expect(await rulesFor(eslint, island)).toContain('no-restricted-imports');
     expect(await rulesFor(eslint, feature)).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('reports a file outside modules/leads querying the leads or contacts tables, by schema import or by SQL text', async () => {
+    const schemaImport = plant(
+      path.join(planted.serverModule, 'schema-import.ts'),
+      "import { leads } from '../../db/schema/index.js';\nexport const table = leads;\n",
+    );
+    const namespace = plant(
+      path.join(planted.serverModule, 'schema-namespace.ts'),
+      "import * as schema from '../../db/schema/index.js';\nexport const table = schema.contacts;\n",
+    );
+    const rawSql = plant(
+      path.join(planted.serverModule, 'raw-sql.ts'),
+      "import type { RawQuery } from '../../db/client.js';\nexport const drop = (query: RawQuery, id: string) => query('delete from leads where id = $1', [id]);\n",
+    );
+    const template = plant(
+      path.join(planted.serverModule, 'template-sql.ts'),
+      'import { sql } from \'drizzle-orm\';\nexport const read = (id: string) => sql`select name from contacts where lead_id = ${id}`;\n',
+    );
+    const update = plant(
+      path.join(planted.serverSources, 'update-sql.ts'),
+      "import type { RawQuery } from '../../db/client.js';\nexport const touch = (query: RawQuery) => query(`update \"leads\" set updated_at = now()`);\n",
+    );
+    const lawful = plant(
+      path.join(planted.serverModule, 'through-leads.ts'),
+      "import { getLeadsByIds } from '../leads/index.js';\nimport { companies } from '../../db/schema/index.js';\nexport const both = [getLeadsByIds, companies, 'Import the leads from a file', 'select id from lead_changes'];\n",
+    );
+    const inside = plant(
+      path.join(planted.leadsModule, 'inside.ts'),
+      "import { leads } from '../../../db/schema/index.js';\nexport const table = leads;\nexport const text = 'select id from leads';\n",
+    );
+    for (const file of [schemaImport, namespace, rawSql, template, update]) {
+      const [result] = await eslint.lintFiles([file]);
+      const messages = (result?.messages ?? []).filter((message) => message.ruleId === 'fundwire/leads-through-module');
+      expect(messages, path.basename(file)).toHaveLength(1);
+      expect(messages[0]!.message).toContain('go through modules/leads');
+    }
+    expect(await rulesFor(eslint, lawful)).toEqual([]);
+    expect(await rulesFor(eslint, inside)).toEqual([]);
   }, 60_000);
 
   it('reports db/ importing a module', async () => {

@@ -26,9 +26,10 @@ const parseCsv = (text: string): string[][] => parse(text, { relax_column_count:
 const PAGE_SIZE = 20;
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat('en-US');
-/** The list's count as the app words it: exact up to 1,000, "about" beyond (the archive outgrows that once the
+/** The list's count as the app words it: exact up to 1,000, "about" for an estimate, "more than" for a lower bound (the archive outgrows that once the
  * sample is imported). */
-const countText = (page: { totalCount: number; countIsExact: boolean }) => `${page.countIsExact ? '' : 'about '}${count.format(page.totalCount)}`;
+const countText = (page: { totalCount: number; countIsExact: boolean; countIsLowerBound: boolean }) =>
+  `${page.countIsExact ? '' : page.countIsLowerBound ? 'more than ' : 'about '}${count.format(page.totalCount)}`;
 
 async function signInSubscriber(page: Page, request: Parameters<typeof createAccount>[0]): Promise<void> {
   const account = await createAccount(request);
@@ -131,6 +132,8 @@ test.describe('dashboard', () => {
     const stats = (await statsResponse.json()) as { totalLeads: number; totalFunding: number; avgFunding: number; recentLeads: number; disclosedCount: number };
     const summary = page.getByRole('region', { name: 'Database Summary' });
     const figure = (label: string) => summary.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd`);
+    // It says that it covers the whole database, not the filters.
+    await expect(summary.getByTestId('summary-scope')).toHaveText('Every lead in the database, whatever the filters below.');
     await expect(figure('Total Leads')).toHaveText(count.format(stats.totalLeads));
     await expect(figure('Total Funding')).toHaveText(money.format(stats.totalFunding));
     await expect(figure('Avg Funding')).toHaveText(money.format(stats.avgFunding));

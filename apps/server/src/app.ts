@@ -21,7 +21,7 @@ import { createSourceRunner, scheduleSources, type SourceRunner } from './jobs/s
 import { sourceRoutes } from './modules/sources/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-import { assignCompaniesToLeads } from './modules/leads/index.js';
+import { assignCompaniesToLeads, mergeExistingLeadsOnce } from './modules/leads/index.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
@@ -31,7 +31,6 @@ import { createJobQueue, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
-import { mergeExistingLeadsOnce } from './modules/leads/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { DEFAULT_AUTH_RATE_LIMITS, registerAuth, type AuthRateLimits } from './plugins/auth.js';
 import { registerCsrfProtection } from './plugins/csrf.js';

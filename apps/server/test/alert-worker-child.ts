@@ -9,12 +9,14 @@ import { drainAlertDeliveries, matchLeadChanges } from '../src/modules/saved-sea
 
 const env = process.env;
 const log = pino({ level: 'warn' });
+// The children run without Stripe, as the apps that spawn them do.
+const billingMode = 'test' as const;
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '/tmp' });
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log, production: false });
 const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
-while ((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test' })).changes > 0);
+while ((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode })).changes > 0);
 const result = await drainAlertDeliveries(
-  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', log },
+  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode, log },
   { workerId: env.WORKER_ID ?? `child-${process.pid}`, leaseMs: Number(env.LEASE_MS ?? 120_000), batchSize: 2 },
 );
 process.stdout.write(`${JSON.stringify(result)}\n`);

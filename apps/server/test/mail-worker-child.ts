@@ -9,11 +9,13 @@ import { drainDeliveries } from '../src/modules/mail-queue/sender.js';
 
 const env = process.env;
 const log = pino({ level: 'warn' });
+// The children run without Stripe, as the apps that spawn them do.
+const billingMode = 'test' as const;
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '/tmp' });
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log, production: false });
 const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
 const result = await drainDeliveries(
-  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', log },
+  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode, log },
   { workerId: env.WORKER_ID ?? `child-${process.pid}`, leaseMs: Number(env.LEASE_MS ?? 120_000) },
 );
 process.stdout.write(`${JSON.stringify(result)}\n`);

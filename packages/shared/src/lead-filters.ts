@@ -148,9 +148,11 @@ export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 export const leadListResponseSchema = z.object({
   leads: z.array(leadSchema),
-  /** Exact when countIsExact; otherwise the database's estimate. */
+  /** Exact when countIsExact; more than this when countIsLowerBound; otherwise an estimate within 20% of the truth. */
   totalCount: z.number().int(),
   countIsExact: z.boolean(),
+  /** True when totalCount is a lower bound: there are more than totalCount matches ("more than 1,000 leads"). */
+  countIsLowerBound: z.boolean(),
   hasMore: z.boolean(),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),

@@ -1,9 +1,14 @@
-// Runs the live sources on every instance: the first run soon after start-up, then today again every
-// EDGAR_POLL_MINUTES. Day leases in the database let any instance run a day, one at a time.
-import type { FastifyInstance } from 'fastify';
-import { newWorkerId } from '../modules/mail-queue/index.js';
-import { findSource, SOURCES } from '../sources/registry.js';
-import { runSource, type RunOptions, type RunSummary } from '../sources/runner.js';
+// Runs the live sources on every instance (through jobs/every.ts, the one scheduler): the first run soon after
+// start-up, then today again every EDGAR_POLL_MINUTES. Day leases in the database let any instance run a day, one at a time.
+import type { FastifyInstance } from "fastify";
+import { newWorkerId } from "../queue/retry.js";
+import { findSource, SOURCES } from "../sources/registry.js";
+import {
+  runSource,
+  type RunOptions,
+  type RunSummary,
+} from "../sources/runner.js";
+import { runEvery } from "./every.js";
 
 export interface SourceRunner {
   /** This instance's lease owner name. */
@@ -12,22 +17,32 @@ export interface SourceRunner {
   run(sourceId: string, options?: RunOptions): Promise<RunSummary>;
   /** Resolves when this instance has no run going. */
   idle(): Promise<void>;
-  /** Calls fn when the app closes, before the current run is stopped (a schedule may start after ready). */
-  onStop(fn: () => void): void;
+  /** Awaits stop when the app closes, before the runner itself stops (a schedule may start after ready). */
+  onStop(stop: () => Promise<void>): void;
 }
 
 export function createSourceRunner(app: FastifyInstance): SourceRunner {
   const owner = newWorkerId();
   const stopping = new AbortController();
   let chain: Promise<unknown> = Promise.resolve();
-  const stops: (() => void)[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const runner: SourceRunner = {
     owner,
     run(sourceId, options = {}) {
       const connector = findSource(sourceId);
-      if (!connector) return Promise.reject(new Error(`unknown source ${sourceId}`));
+      if (!connector)
+        return Promise.reject(new Error(`unknown source ${sourceId}`));
       const next = chain.then(() =>
-        runSource(connector, { database: app.database, config: app.config, owner, log: app.log }, { signal: stopping.signal, ...options }),
+        runSource(
+          connector,
+          { database: app.database, config: app.config, owner, log: app.log },
+          {
+            ...options,
+            signal: options.signal
+              ? AbortSignal.any([stopping.signal, options.signal])
+              : stopping.signal,
+          },
+        ),
       );
       chain = next.catch(() => undefined);
       return next;
@@ -35,35 +50,53 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
     idle: async () => {
       await chain;
     },
-    onStop: (fn) => stops.push(fn),
+    onStop: (stop) => stops.push(stop),
   };
-  app.addHook('onClose', async () => {
-    for (const stop of stops) stop();
+  app.addHook("onClose", async () => {
     stopping.abort();
+    await Promise.all(stops.map((stop) => stop()));
     await chain;
     // Hand unfinished days back at once rather than when their lease runs out.
     await app.database.rawTransaction((query) =>
-      query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]),
+      query(
+        `update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`,
+        [owner],
+      ),
     );
   });
   return runner;
 }
 
 /** Starts the schedule: first run after firstDelayMs (within a minute of start-up), then every poll interval. */
-export function scheduleSources(app: FastifyInstance, options: { firstDelayMs?: number; everyMs?: number } = {}): void {
+export function scheduleSources(
+  app: FastifyInstance,
+  options: { firstDelayMs?: number; everyMs?: number } = {},
+): void {
   const everyMs = options.everyMs ?? app.config.edgar.pollMinutes * 60_000;
-  const tick = () => {
-    for (const source of SOURCES) {
-      if (source.disabledReason(app.config) !== null) continue;
-      app.sources.run(source.id).catch((error: unknown) => app.log.error({ err: error, source: source.id }, 'source run failed'));
-    }
-  };
-  const first = setTimeout(tick, options.firstDelayMs ?? 10_000);
-  first.unref();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  app.sources.onStop(() => {
-    clearTimeout(first);
-    clearInterval(timer);
-  });
+  runEvery(
+    app,
+    {
+      everyMs,
+      firstAfterMs: options.firstDelayMs ?? 10_000,
+      name: "source runs",
+    },
+    async (signal) => {
+      const enabled = SOURCES.filter(
+        (source) => source.disabledReason(app.config) === null,
+      );
+      await Promise.all(
+        enabled.map((source) =>
+          app.sources
+            .run(source.id, { signal })
+            .catch((error: unknown) =>
+              app.log.error(
+                { err: error, source: source.id },
+                "source run failed",
+              ),
+            ),
+        ),
+      );
+    },
+    (stop) => app.sources.onStop(stop),
+  );
 }

@@ -2,7 +2,7 @@
 // through the same runner (day leases, shared request pace), so it is safe beside running servers.
 import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { newWorkerId } from '../modules/mail-queue/index.js';
+import { newWorkerId } from '../queue/retry.js';
 import { INGEST_USAGE, parseIngestArgs } from './ingest-args.js';
 import { findSource } from './registry.js';
 import { edgarToday, runSource } from './runner.js';

@@ -2,6 +2,7 @@
 // a request pace shared by all instances through the database (source_state.next_request_at), so the
 // whole deployment stays under the source's rate limit. 429/503 push that shared slot back by Retry-After.
 import type { Database } from '../db/client.js';
+import { backoffMs as doublingBackoff, parseRetryAfter } from '../queue/retry.js';
 
 export class HttpStatusError extends Error {
   constructor(
@@ -95,13 +96,6 @@ export async function pauseRequests(database: Database, source: string, ms: numb
   );
 }
 
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
 
 /**
  * Reads a body as UTF-8 text, counting the bytes as they arrive (fetch has already decompressed them), and
@@ -173,7 +167,7 @@ export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
         } catch (error) {
           if (options.signal?.aborted || error instanceof SourceRefusedError) throw error;
           lastError = error as Error;
-          if (attempt < maxAttempts) await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
+          if (attempt < maxAttempts) await sleep(doublingBackoff(attempt, { baseMs: backoffMs, maxMs: Infinity }), options.signal);
           continue;
         }
         if (response.ok) {
@@ -185,11 +179,11 @@ export function createPoliteHttp(options: PoliteHttpOptions): PoliteHttp {
         if (final.includes(response.status)) throw lastError;
         if (attempt === maxAttempts) break;
         if (response.status === 429 || response.status === 503) {
-          const wait = Math.min(retryAfterMs(response.headers.get('retry-after')) ?? backoffMs * 2 ** (attempt - 1), maxRetryAfterMs);
+          const wait = Math.min(parseRetryAfter(response.headers.get('retry-after')) ?? doublingBackoff(attempt, { baseMs: backoffMs, maxMs: Infinity }), maxRetryAfterMs);
           // Everyone waits, not just this request: the source asked the whole client to slow down.
           await pauseRequests(options.database, options.source, wait);
         } else {
-          await sleep(backoffMs * 2 ** (attempt - 1), options.signal);
+          await sleep(doublingBackoff(attempt, { baseMs: backoffMs, maxMs: Infinity }), options.signal);
         }
       }
       throw lastError;

@@ -4,7 +4,7 @@
 // dies mid-day resumes after the last recorded filing.
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
-import { mergeWritten, upsertLeadBatch } from '../modules/leads/index.js';
+import { amendedRound, mergeWritten, newerItemOfRound, roundsWrittenByOthers, upsertLeadBatch } from '../modules/leads/index.js';
 import type { BulkLead } from '../modules/leads/index.js';
 import { createPoliteHttp, type PoliteHttp } from './http.js';
 import { contractViolation, fitLeadToContract } from './lead-limits.js';
@@ -192,47 +192,10 @@ async function recordItems(query: RawQuery, source: string, records: ItemRecord[
   );
 }
 
-/** The stored round an amendment updates: by the filing it amends, else by the same company and date of first sale. */
-async function amendedRound(query: RawQuery, source: string, amends: NonNullable<MappedLead['amends']>): Promise<{ identityKey: string; sourceId: string | null } | null> {
-  const result = await query(
-    `(select identity_key, source_id, 1 as rank from leads where source = $1 and source_id = $2)
-     union all
-     (select l.identity_key, l.source_id, 2 as rank from leads l join companies c on c.id = l.company_id
-       where l.source = $1 and c.cik = $3 and l.funding_date = $4::date)
-     order by rank limit 1`,
-    [source, amends.sourceId, amends.cik, amends.fundingDate],
-  );
-  const row = result.rows[0];
-  return row ? { identityKey: String(row.identity_key), sourceId: row.source_id === null ? null : String(row.source_id) } : null;
-}
-
 /** An item handled but not yet written: a lead to upsert, or a skip or failure to record. */
 type Pending = { item: SourceItem; mapped: MappedLead; contactsSkipped: number } | { item: SourceItem; record: ItemRecord; error: string | null };
 
 class LeaseLostError extends Error {}
-
-/** Of these originals, those whose round a different item (an amendment) has already written: item → lead id. */
-async function roundsWrittenByOthers(query: RawQuery, source: string, originals: { item: string; identityKey: string }[]): Promise<Map<string, string>> {
-  if (originals.length === 0) return new Map();
-  const result = await query(
-    `select o.item, l.id from unnest($2::text[], $3::text[]) as o(item, identity_key)
-       join leads l on l.identity_key = o.identity_key
-      where exists (select 1 from source_filings f where f.source = $1 and f.lead_id = l.id and f.item <> o.item and f.result in ('created', 'updated'))`,
-    [source, originals.map((entry) => entry.item), originals.map((entry) => entry.identityKey)],
-  );
-  return new Map(result.rows.map((row) => [String(row.item), String(row.id)]));
-}
-
-/** The lead of the round when another item filed on a later day has already written it; else null. */
-async function newerItemOfRound(query: RawQuery, source: string, identityKey: string, item: SourceItem): Promise<string | null> {
-  const result = await query(
-    `select l.id from leads l join source_filings f on f.lead_id = l.id
-      where l.identity_key = $2 and f.source = $1 and f.item <> $3 and f.result in ('created', 'updated') and f.day > $4::date
-      limit 1`,
-    [source, identityKey, item.id, item.day],
-  );
-  return result.rows[0] ? String(result.rows[0].id) : null;
-}
 
 /** The lead as the round of its original filing: the item itself, or for an amendment whose original we never saw, that original's number. */
 function asOriginalRound(source: string, item: SourceItem, mapped: MappedLead) {

@@ -2,6 +2,7 @@
 import { SOURCE_FAILURES_LISTED, type SourceDay, type SourceError, type SourceFailure, type SourceMerges, type SourceStatus } from '@fundwire/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { countMergedReports } from '../modules/leads/index.js';
 import type { SourceConnector } from './types.js';
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
@@ -93,13 +94,5 @@ export async function sourceStatus(database: Database, config: Config, connector
 
 /** Rounds merged across sources: reports folded into another source's lead this week, and leads with several sources. */
 export async function sourceMerges(database: Database): Promise<SourceMerges> {
-  return database.rawTransaction(async (query) => {
-    const result = await query(
-      `select (select count(*)::int from lead_reports r join leads l on l.id = r.lead_id
-                where r.identity_key <> l.identity_key and r.merged_at > now() - interval '7 days') as merged_this_week,
-              (select count(distinct lead_id)::int from lead_reports) as several`,
-    );
-    const row = result.rows[0]!;
-    return { mergedThisWeek: Number(row.merged_this_week), leadsWithSeveralSources: Number(row.several) };
-  });
+  return database.rawTransaction((query) => countMergedReports(query));
 }

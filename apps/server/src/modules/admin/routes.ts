@@ -16,7 +16,8 @@ import {
   splitLeadResponseSchema,
 } from '@fundwire/shared';
 import { firstIssueMessage, schemaErrors, validationError } from '../../errors.js';
-import { batchUpsertLeads, createLead, deleteLead, deleteLeads, importFundraisingFox, splitMergedLead, toAsyncIterable, updateLead } from './service.js';
+import { createLead, deleteLead, deleteLeads, splitMergedLead, updateLead } from '../leads/index.js';
+import { batchUpsertLeads, importFundraisingFox, toAsyncIterable } from './service.js';
 
 /** 'Invalid lead: fundingDate must be a date (YYYY-MM-DD); contacts.0.email ...', with the issues listed. */
 const invalidLead = schemaErrors((issues) =>

@@ -13,8 +13,8 @@ export const PAUSED_NO_SUBSCRIPTION = 'Not sent: alerts are paused while the acc
 /** Who is paid for: ADMIN_EMAIL (paid access without a subscription), and the payment provider in use. */
 export interface PaidAccessRule {
   adminEmail: string;
-  /** app.billing.mode; with 'stripe', `sub_test_…` subscriptions count as none. Left out (some tests), 'test'. */
-  billingMode?: 'stripe' | 'test';
+  /** app.billing.mode; with 'stripe', `sub_test_…` subscriptions count as none. */
+  billingMode: 'stripe' | 'test';
 }
 
 /** Of these accounts (ids, or a subquery of ids), those with paid access at this moment. */
@@ -28,7 +28,7 @@ export async function withPaidAccessNow(db: Db, rule: PaidAccessRule, userIds: r
     .where(inArray(users.id, ids));
   const paid = new Set<string>();
   for (const row of rows) {
-    const subscription = row.subscription && !isLeftoverTestSubscription(rule.billingMode ?? 'test', row.subscription.stripeSubscriptionId) ? row.subscription : null;
+    const subscription = row.subscription && !isLeftoverTestSubscription(rule.billingMode, row.subscription.stripeSubscriptionId) ? row.subscription : null;
     if (isAdminAccount(row, rule.adminEmail) || isActive(subscription ? toSubscriptionRecord(subscription) : null, now)) paid.add(row.id);
   }
   return paid;

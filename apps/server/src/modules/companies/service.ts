@@ -1,9 +1,9 @@
 // A company with all of its rounds, newest first, and the contacts of those rounds.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CompanyResponse, Contact } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
-import { companies, leads } from '../../db/schema/index.js';
-import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
+import { companies } from '../../db/schema/index.js';
+import { listCompanyRounds } from '../leads/index.js';
 
 /** More rounds than any real company has; keeps one response bounded whatever the data. */
 const MAX_ROUNDS = 500;
@@ -17,17 +17,7 @@ function contactIdentity(contact: Contact): string {
 export async function getCompany(db: Db, id: string): Promise<CompanyResponse | undefined> {
   const [company] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!company) return undefined;
-  const rows = await db
-    .select(leadWithHistoryColumns)
-    .from(leads)
-    .where(eq(leads.companyId, id))
-    .orderBy(desc(leads.fundingDate), desc(leads.id))
-    .limit(MAX_ROUNDS);
-  const byLead = await contactsFor(
-    db,
-    rows.map((row) => row.id),
-  );
-  const rounds = rows.map((row) => toLead(row, byLead.get(row.id) ?? []));
+  const rounds = await listCompanyRounds(db, id, MAX_ROUNDS);
   // The same person often appears on several rounds: list each once, as the newest round has them.
   const seen = new Set<string>();
   const contacts: Contact[] = [];

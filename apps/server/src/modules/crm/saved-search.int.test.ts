@@ -26,7 +26,7 @@ describe('saved-search CRM channel', () => {
   });
 
   const match = async () => {
-    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail })).changes > 0);
+    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode })).changes > 0);
     await t.app.jobs.runDue({ kinds: ['crm.push'] });
   };
   const lead = (industry: string, name: string, description = 'Payments for shops.') => ({

@@ -5,6 +5,7 @@ import type { RawQuery } from '../../db/client.js';
 import { BUMP_LEADS_VERSION_SQL } from './cache.js';
 import { deleteCompaniesWithoutRounds, upsertCompanies } from './company-write.js';
 import { captureLeadsBefore, keepChangedLeads, recordCreatedLeads } from './changes.js';
+import { refreshLeadStatistics } from './lead-statistics.js';
 
 /** A contact as the write path takes it: the shape the API sends (@fundwire/shared). */
 export type BulkContact = Contact;
@@ -223,5 +224,6 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   await keepChangedLeads(query, captured, [...updatedIds, ...contactsChanged]);
   await recordCreatedLeads(query, createdIds);
   await query(BUMP_LEADS_VERSION_SQL);
+  await refreshLeadStatistics(query, created + updatedIds.length);
   return { created, updated: updatedIds.length, unchanged: byIdentity.size - created - updatedIds.length, ids: [...idByKey.values()], byKey };
 }

@@ -65,7 +65,7 @@ const PERIOD_MS: Record<EditionCadence, number> = { weekly: 7 * 86_400_000, dail
  */
 export async function prepareEdition(
   database: Database,
-  options: { kind: EditionKind; now: Date; timeZone: string; trigger: 'schedule' | 'admin'; billingMode?: 'stripe' | 'test' },
+  options: { kind: EditionKind; now: Date; timeZone: string; trigger: 'schedule' | 'admin'; billingMode: 'stripe' | 'test' },
 ): Promise<PreparedEdition> {
   const { kind, now, timeZone, trigger } = options;
   // Alert digests carry contacts: their recipients are the accounts with paid access by the one rule
@@ -120,7 +120,7 @@ export async function prepareEdition(
 }
 
 /** Accounts whose subscription gives paid access at `now` (the admin's own access needs no digest). */
-async function subscribersWithPaidAccess(database: Database, now: Date, billingMode: 'stripe' | 'test' | undefined): Promise<string[]> {
+async function subscribersWithPaidAccess(database: Database, now: Date, billingMode: 'stripe' | 'test'): Promise<string[]> {
   // Loaded with the first alert edition, as the sender does: a newsletter-only run does without billing's imports.
   const { withPaidAccessNow } = await import('../billing/index.js');
   const paid = await withPaidAccessNow(database.db, { adminEmail: '', billingMode }, sql`(select user_id from subscriptions)`, now.getTime());
@@ -140,7 +140,7 @@ export function isDue(kind: EditionKind, now: Date, timeZone: string): boolean {
 }
 
 /** Prepares every edition whose send time has come in the current period and that does not exist yet. */
-export async function prepareDueEditions(database: Database, now: Date, timeZone: string, billingMode?: 'stripe' | 'test'): Promise<PreparedEdition[]> {
+export async function prepareDueEditions(database: Database, now: Date, timeZone: string, billingMode: 'stripe' | 'test'): Promise<PreparedEdition[]> {
   const prepared: PreparedEdition[] = [];
   for (const kind of ['newsletter-weekly', 'alerts-weekly', 'alerts-daily'] as const) {
     // Only once the period's send time has passed (an early tick waits for 09:00), and not days late.

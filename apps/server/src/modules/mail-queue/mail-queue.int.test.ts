@@ -113,7 +113,7 @@ describe('alert digests for paying subscribers', () => {
     const now = new Date(Date.now() + 90 * 86_400_000);
     await addLeads(t.database, [testLead({ companyName: 'Lapse Co', fundingDate: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) })]);
     await setAddedAt(t.database, ['Lapse Co'], new Date(now.getTime() - HOUR));
-    const edition = await prepareEdition(t.database, { kind: 'alerts-daily', now, timeZone: NY, trigger: 'schedule' });
+    const edition = await prepareEdition(t.database, { kind: 'alerts-daily', now, timeZone: NY, trigger: 'schedule', billingMode: t.app.billing.mode });
     // Cancelled between preparing the edition and sending it (Stripe's customer.subscription.deleted).
     await t.database.rawTransaction((query) => query(`update subscriptions set status = 'canceled' where user_id = $1`, [lapsing.userId]));
 
@@ -134,7 +134,7 @@ describe('alert digests for paying subscribers', () => {
     const now = new Date(Date.now() + 60 * 86_400_000);
     await addLeads(t.database, [testLead({ companyName: 'Retry Co', fundingDate: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) })]);
     await setAddedAt(t.database, ['Retry Co'], new Date(now.getTime() - HOUR));
-    const edition = await prepareEdition(t.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin' });
+    const edition = await prepareEdition(t.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin', billingMode: t.app.billing.mode });
     const deps = mailDeps(t.app);
 
     const result = await drainDeliveries(deps, { workerId: 'retry-test', editionId: edition.id });
@@ -256,7 +256,7 @@ describe('exactly once per recipient per edition, on one PostgreSQL', () => {
       const now = new Date();
       await addLeads(app.app.database, [testLead({ companyName: 'Crash Co' })]);
       await setAddedAt(app.app.database, ['Crash Co'], new Date(now.getTime() - HOUR));
-      editionIdHolder.id = (await prepareEdition(app.app.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin' })).id;
+      editionIdHolder.id = (await prepareEdition(app.app.database, { kind: 'newsletter-weekly', now, timeZone: NY, trigger: 'admin', billingMode: app.app.billing.mode })).id;
 
       const run = (workerId: string) => {
         const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../../test/mail-worker-child.ts')], {

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawQuery } from '../../db/client.js';
+import { DEFAULT_JOB_BACKOFF } from '../../queue/queue.js';
+import { backoffMs as doublingBackoff } from '../../queue/retry.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
 import { recipientLinks, unsubscribeHeaders, type LinkSubject } from '../../mail/signed-links.js';
 import { MAX_SMTP_CONNECTIONS, type Mailer } from '../../mail/transport.js';
@@ -21,7 +23,7 @@ export interface SenderDeps {
   /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
   adminEmail: string;
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
-  billingMode?: 'stripe' | 'test';
+  billingMode: 'stripe' | 'test';
   log: FastifyBaseLogger;
 }
 
@@ -50,12 +52,9 @@ export interface DrainResult {
 
 export const DEFAULT_LEASE_MS = 120_000;
 export const MAX_ATTEMPTS = 6;
-const BASE_BACKOFF_MS = 30_000;
-const MAX_BACKOFF_MS = 3_600_000;
-
-/** Transient failures wait 30 s, 1 min, 2 min... (at most an hour) before the next attempt. */
+/** Transient failures wait 30 s, 1 min, 2 min... (at most an hour): the job queue's schedule (queue/queue.ts). */
 export function backoffMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+  return doublingBackoff(attempts, DEFAULT_JOB_BACKOFF);
 }
 
 /** A 5xx SMTP reply is final (unknown mailbox, rejected content); anything else may pass next time. */

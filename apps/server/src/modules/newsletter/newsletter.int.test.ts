@@ -338,7 +338,7 @@ describe("'this week' means new to our readers", () => {
     await t.database.rawTransaction((query) => query(`delete from mail_editions`));
     const { prepareEdition } = await import('../mail-queue/editions.js');
     // Prepared at start-up with no mail sent yet...
-    await prepareEdition(t.database, { kind: 'newsletter-weekly', now: new Date(), timeZone: t.config.alertTimeZone, trigger: 'schedule' });
+    await prepareEdition(t.database, { kind: 'newsletter-weekly', now: new Date(), timeZone: t.config.alertTimeZone, trigger: 'schedule', billingMode: t.app.billing.mode });
     await t.database.rawTransaction((query) => query(`delete from mail_deliveries`));
     // ...then the admin uploads a fresh round and an old one.
     await importRows([row('Freshround', isoDay(Date.now() - 2 * DAY)), row('Staleround', isoDay(Date.now() - 45 * DAY))]);

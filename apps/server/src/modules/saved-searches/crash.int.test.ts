@@ -48,7 +48,7 @@ describe('saved-search alerts across a crash', () => {
         ]),
       );
       const { matchLeadChanges } = await import('./index.js');
-      expect((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: app.app.config.adminEmail })).matches).toBe(SEARCHES);
+      expect((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: app.app.config.adminEmail, billingMode: app.app.billing.mode })).matches).toBe(SEARCHES);
       await database.rawTransaction((query) => query(`update alert_deliveries set next_attempt_at = now()`));
 
       const run = (workerId: string) => {

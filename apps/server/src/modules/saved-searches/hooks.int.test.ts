@@ -34,7 +34,7 @@ describe('Slack and webhook alert deliveries', () => {
   const deps = (overrides: Partial<HookDeps> = {}): HookDeps => ({ database: t.database, config: t.config, mailer: t.app.mailer, ...overrides });
   const run = (overrides: Partial<HookDeps> = {}) =>
     drainAlertDeliveries(
-      { database: t.database, log: t.app.log, appUrl: t.config.appUrl, mailer: t.app.mailer, signer: t.app.mailLinks, adminEmail: t.config.adminEmail, channels: hookChannels(deps(overrides)) },
+      { database: t.database, log: t.app.log, appUrl: t.config.appUrl, mailer: t.app.mailer, signer: t.app.mailLinks, adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode, channels: hookChannels(deps(overrides)) },
       { workerId: 'test-worker' },
     );
   /** The wait the worker set before the next attempt of a search's retrying deliveries. */
@@ -165,9 +165,9 @@ describe('Slack and webhook alert deliveries', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     receiver.reply(status(200));
-    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail });
+    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode });
     expect(await run()).toMatchObject({ delivered: 2, failed: 0, retried: 0 });
-    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail });
+    await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode });
     expect(await run()).toEqual({ delivered: 0, failed: 0, retried: 0 });
     expect(receiver.received.map((request) => request.url).sort()).toEqual(['/matched', '/matched-slack']);
     const hook = receiver.received.find((request) => request.url === '/matched')!;

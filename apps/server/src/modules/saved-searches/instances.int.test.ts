@@ -44,7 +44,7 @@ describe('saved-search alerts with two instances on one PostgreSQL', () => {
       const matchAll = async (app: typeof one.app) => {
         let matches = 0;
         for (;;) {
-          const result = await matchLeadChanges(app.database, { timeZone: 'UTC', batchSize: 4, adminEmail: app.config.adminEmail });
+          const result = await matchLeadChanges(app.database, { timeZone: 'UTC', batchSize: 4, adminEmail: app.config.adminEmail, billingMode: app.billing.mode });
           if (result.changes === 0) return matches;
           matches += result.matches;
         }
@@ -52,7 +52,7 @@ describe('saved-search alerts with two instances on one PostgreSQL', () => {
       const [a, b] = await Promise.all([matchAll(one.app), matchAll(two.app)]);
       expect(a + b).toBe(8 * 30);
       await database.rawTransaction((query) => query(`update alert_deliveries set next_attempt_at = now()`));
-      const depsOf = (app: typeof one.app) => ({ database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, adminEmail: app.config.adminEmail });
+      const depsOf = (app: typeof one.app) => ({ database: app.database, log: app.log, appUrl: app.config.appUrl, mailer: app.mailer, signer: app.mailLinks, adminEmail: app.config.adminEmail, billingMode: app.billing.mode });
       const [x, y] = await Promise.all([
         drainAlertDeliveries(depsOf(one.app), { workerId: 'instance-one', batchSize: 1 }),
         drainAlertDeliveries(depsOf(two.app), { workerId: 'instance-two', batchSize: 1 }),

@@ -54,7 +54,7 @@ describe('saved-search matcher', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id;
   }
-  const match = (database: Database = t.database) => matchLeadChanges(database, { timeZone: 'UTC', adminEmail: t.config.adminEmail });
+  const match = (database: Database = t.database) => matchLeadChanges(database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode });
   async function drain(): Promise<void> {
     while ((await match()).changes > 0);
   }
@@ -154,7 +154,7 @@ describe('saved-search matcher', () => {
     const runs = async () => {
       let total = 0;
       for (;;) {
-        const result = await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, batchSize: 3 });
+        const result = await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode, batchSize: 3 });
         if (result.changes === 0) return total;
         total += result.queued;
       }

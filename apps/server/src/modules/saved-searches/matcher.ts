@@ -14,7 +14,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, RawQuery } from '../../db/client.js';
 import { withPaidAccessNow } from '../billing/index.js';
 import { queueSavedSearchCrmPushes } from '../crm/index.js';
-import { columnConditions, searchCondition, searchQuery } from '../leads/index.js';
+import { changedLeadsNow, columnConditions, searchCondition, searchQuery } from '../leads/index.js';
 
 /** How many changed leads one run claims. */
 export const MATCH_BATCH_SIZE = 1_000;
@@ -31,7 +31,7 @@ export interface MatchOptions {
   /** ADMIN_EMAIL: the admin's searches alert without a subscription, as the API answers the admin without one. */
   adminEmail: string;
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
-  billingMode?: 'stripe' | 'test';
+  billingMode: 'stripe' | 'test';
   batchSize?: number;
   now?: () => Date;
 }
@@ -146,11 +146,7 @@ export async function matchLeadChanges(database: Database, options: MatchOptions
             except select ${search.id}::uuid, "leads"."change_id" from old as "leads" where ${conditions})`;
         });
         const statement = dialect.sqlToQuery(sql`
-          with batch as materialized (
-            select c.id as change_id, c.changed_at, l.id, l.company_name, l.domain, l.industry, l.funding_amount, l.funding_round, l.location,
-                   l.funding_date, l.search_vector, l.created_at, exists (select 1 from contacts k where k.lead_id = l.id) as has_contacts
-            from lead_changes c join leads l on l.id = c.lead_id where c.id = any(${sql.param(changeIds)}::bigint[])
-          ),
+          with batch as materialized (${changedLeadsNow(changeIds)}),
           old as materialized (
             select c.id as change_id, c.lead_id as id, c.company_name, c.domain, c.industry, c.funding_amount, c.funding_round, c.location,
                    c.funding_date, c.search_vector, c.created_at, c.had_contacts as has_contacts

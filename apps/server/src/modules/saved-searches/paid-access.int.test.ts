@@ -52,7 +52,7 @@ describe('saved-search alerts stop when the subscription ends', () => {
 
   /** One alert cycle: match, make every queued delivery due (instant email waits 2 minutes), send. */
   async function alertCycle() {
-    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail })).changes > 0);
+    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode })).changes > 0);
     await t.database.rawTransaction((query) => query(`update alert_deliveries set next_attempt_at = now() where status in ('pending', 'retrying')`));
     receiver.reply(status(200));
     return drainAlertDeliveries(
@@ -63,6 +63,7 @@ describe('saved-search alerts stop when the subscription ends', () => {
         mailer: t.app.mailer,
         signer: t.app.mailLinks,
         adminEmail: t.config.adminEmail,
+        billingMode: t.app.billing.mode,
         channels: hookChannels({ database: t.database, config: t.config, mailer: t.app.mailer }),
       },
       { workerId: 'paid-access' },
@@ -120,7 +121,7 @@ describe('saved-search alerts stop when the subscription ends', () => {
 
     // Queued while paying, due after the period the subscription was cancelled at has ended: checked when sent.
     await createLead(industry, 'Queued Bakery');
-    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail })).changes > 0);
+    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode })).changes > 0);
     await setSubscription(userId, `cancel_at_period_end = true, current_period_end = now() - interval '1 minute'`);
     const lapsed = await received(email, () => alertCycle());
     expect(lapsed).toEqual({ mail: '', slack: '', webhook: '' });

@@ -28,6 +28,7 @@ describe('saved-search alert sender', () => {
     mailer: t.app.mailer,
     signer: t.app.mailLinks,
     adminEmail: t.config.adminEmail,
+    billingMode: t.app.billing.mode,
     channels,
   });
   let counter = 0;
@@ -65,7 +66,7 @@ describe('saved-search alert sender', () => {
     return response.json().id;
   }
   const match = async () => {
-    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail })).changes > 0);
+    while ((await matchLeadChanges(t.database, { timeZone: 'UTC', adminEmail: t.config.adminEmail, billingMode: t.app.billing.mode })).changes > 0);
   };
   /** The instant email's batching window has passed. */
   const windowPassed = (searchId: string) =>

@@ -3,15 +3,15 @@
 // channel, and records the outcome. A lease left by a crashed worker runs out and another worker takes the row.
 // Email is built in; Slack and webhook senders plug in through `channels` (the t16-hooks module).
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertChannel, AlertEvent, Lead, SavedSearchFilter } from '@fundwire/shared';
 import type { Database, RawQuery } from '../../db/client.js';
-import { leads } from '../../db/schema/index.js';
 import { recipientLinks, unsubscribeHeaders, type MailLinkSigner } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
 import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
-import { contactsFor, leadWithHistoryColumns, toLead } from '../leads/index.js';
+import { getLeadsByIds, newestStoredLeadIds } from '../leads/index.js';
+import { DEFAULT_JOB_BACKOFF } from '../../queue/queue.js';
+import { backoffMs } from '../../queue/retry.js';
 
 /** The most leads one message carries; the rest of a batch is still marked delivered with it (the search link shows them all). */
 export const ALERT_LEAD_LIMIT = 50;
@@ -69,7 +69,7 @@ export interface AlertSenderDeps {
   /** ADMIN_EMAIL: the admin has paid access without a subscription (plugins/access.ts). */
   adminEmail: string;
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
-  billingMode?: 'stripe' | 'test';
+  billingMode: 'stripe' | 'test';
   /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
   channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
 }
@@ -88,10 +88,9 @@ export interface AlertDrainResult {
   retried: number;
 }
 
-const BASE_BACKOFF_MS = 30_000;
-const MAX_BACKOFF_MS = 3_600_000;
+/** 30 s, 1 min, 2 min... at most an hour: the job queue's schedule (queue/queue.ts). */
 export function alertBackoffMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+  return backoffMs(attempts, DEFAULT_JOB_BACKOFF);
 }
 
 interface Claimed {
@@ -143,20 +142,13 @@ async function loadBatch(database: Database, claimed: Claimed): Promise<AlertBat
        from saved_searches s join users u on u.id = s.user_id where s.id = $1`,
       [claimed.savedSearchId],
     );
-    const ids = await query(
-      `select dl.lead_id, count(*) over () as total from alert_delivery_leads dl join leads l on l.id = dl.lead_id
-       where dl.delivery_id = $1 order by l.funding_date desc, l.id desc limit $2`,
-      [claimed.id, ALERT_LEAD_LIMIT],
-    );
-    return { searchRow: search.rows[0], leadIds: ids.rows.map((row) => String(row.lead_id)), totalLeads: Number(ids.rows[0]?.total ?? 0) };
+    const ids = await newestStoredLeadIds(query, 'select lead_id from alert_delivery_leads where delivery_id = $1', [claimed.id], ALERT_LEAD_LIMIT);
+    return { searchRow: search.rows[0], leadIds: ids.ids, totalLeads: ids.total };
   });
   if (!searchRow) return null;
   let batchLeads: Lead[] = [];
   if (leadIds.length > 0) {
-    const rows = await database.db.select(leadWithHistoryColumns).from(leads).where(inArray(leads.id, leadIds));
-    const contacts = await contactsFor(database.db, leadIds);
-    const byId = new Map(rows.map((row) => [row.id, toLead(row, contacts.get(row.id) ?? [])]));
-    batchLeads = leadIds.flatMap((id) => byId.get(id) ?? []);
+    batchLeads = await getLeadsByIds(database.db, leadIds);
   } else if (claimed.event === 'test' && claimed.payload && typeof claimed.payload === 'object' && 'leads' in claimed.payload) {
     batchLeads = (claimed.payload as { leads: Lead[] }).leads;
   }

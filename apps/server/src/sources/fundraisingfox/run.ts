@@ -4,7 +4,7 @@
 // the stored hashes looked up once per batch. The run is the source's "day" (today, UTC) on /admin/sources.
 import type { RawQuery } from '../../db/client.js';
 import { parseCsvStream } from '../../modules/admin/index.js';
-import { mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
+import { currentLeadsOfReports, mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
 import type { DaySummary, RunDeps, RunOptions, RunSummary } from '../runner.js';
 import { claimDay, recordSourceError } from '../runner.js';
 import { mapLiveRow, missingColumns, rowHash, rowKey, toRow } from './map.js';
@@ -63,20 +63,25 @@ async function writeRows(query: RawQuery, day: string, owner: string, leaseMs: n
   const keys = changed.map((entry) => entry.key);
   const rows = keys.map((key) => results.get(key)!);
   // A lead folded into another by the merge is no longer there: the row points at the lead it went into.
+  const leadIds = await currentLeadsOfReports(
+    query,
+    keys.map((key) => `${SOURCE}:${key}`),
+    rows.map((row) => row.leadId),
+  );
   await query(
     `insert into fundraisingfox_rows (row_key, hash, lead_id)
-     select k, h, (select coalesce((select r.lead_id from lead_reports r where r.identity_key = 'fundraisingfox:' || k), (select l.id from leads l where l.id = u.lead_id)))
+     select k, h, lead_id
      from unnest($1::text[], $2::text[], $3::uuid[]) as u(k, h, lead_id)
      on conflict (row_key) do update set hash = excluded.hash, lead_id = excluded.lead_id, updated_at = now()`,
-    [keys, changed.map((entry) => entry.hash), rows.map((row) => row.leadId)],
+    [keys, changed.map((entry) => entry.hash), leadIds],
   );
   await query(
     `insert into source_filings (source, item, day, result, reason, lead_id, attempts)
-     select $1, k, $2::date, r, reason, (select coalesce((select x.lead_id from lead_reports x where x.identity_key = 'fundraisingfox:' || k), (select l.id from leads l where l.id = u.lead_id))), 1
+     select $1, k, $2::date, r, reason, lead_id, 1
      from unnest($3::text[], $4::text[], $5::text[], $6::uuid[]) as u(k, r, reason, lead_id)
      on conflict (source, item) do update set day = excluded.day, result = excluded.result, reason = excluded.reason, lead_id = excluded.lead_id,
        attempts = source_filings.attempts + 1`,
-    [SOURCE, day, keys, rows.map((row) => row.result), rows.map((row) => row.reason), rows.map((row) => row.leadId)],
+    [SOURCE, day, keys, rows.map((row) => row.result), rows.map((row) => row.reason), leadIds],
   );
   for (const row of rows) {
     if (row.result === 'skipped') summary.skipped++;

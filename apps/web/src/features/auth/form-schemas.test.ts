@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { nameFromEmail, newPasswordFormSchema, resetRequestFormSchema, signInFormSchema, signUpFormSchema } from './form-schemas';
+import { changePasswordFormSchema, nameFromEmail, newPasswordFormSchema, resetRequestFormSchema, signInFormSchema, signUpFormSchema } from './form-schemas';
 
 /** Each failing field's first message, as react-hook-form would show it. */
 async function fieldErrors(schema: ZodType, values: unknown): Promise<Record<string, string>> {
@@ -98,6 +98,23 @@ describe('newPasswordFormSchema', () => {
       newPassword: 'Password must be at least 10 characters',
     });
     expect((await newPasswordFormSchema.safeParseAsync({ newPassword: 'new-password-1', confirmPassword: 'new-password-1' })).success).toBe(true);
+  });
+});
+
+describe('changePasswordFormSchema', () => {
+  const schema = changePasswordFormSchema('Grace.Hopper@example.com');
+  it('refuses a new password with the account email in it, and a confirmation that differs even while the password is too short', async () => {
+    expect(await fieldErrors(schema, { currentPassword: 'old', newPassword: 'grace.hopper!2026', confirmPassword: 'grace.hopper!2026' })).toEqual({
+      newPassword: 'Password must not contain your email address',
+    });
+    expect(await fieldErrors(schema, { currentPassword: 'old', newPassword: 'short', confirmPassword: 'shirt' })).toEqual({
+      newPassword: 'Password must be at least 10 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(await fieldErrors(schema, { currentPassword: '', newPassword: 'lantern-harbor-123', confirmPassword: 'lantern-harbor-123' })).toEqual({
+      currentPassword: 'Please enter your current password',
+    });
+    expect((await schema.safeParseAsync({ currentPassword: 'old', newPassword: 'lantern-harbor-123', confirmPassword: 'lantern-harbor-123' })).success).toBe(true);
   });
 });
 

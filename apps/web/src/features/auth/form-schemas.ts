@@ -54,6 +54,26 @@ function bothFilled(value: unknown, passwordKey: string): boolean {
   return typeof password === 'string' && password !== '' && typeof confirmation === 'string' && confirmation !== '';
 }
 
+/**
+ * The rules every form with a new password adds across its fields: the confirmation matches (reported even while the
+ * password has another problem, e.g. too short), and the password does not contain the account's email, read from
+ * the form's values by `emailOf` (sign-up) or known already (change password); the reset form has no email.
+ */
+function withNewPasswordRules<S extends z.ZodObject>(schema: S, passwordKey: 'password' | 'newPassword', emailOf?: (values: Record<string, unknown>) => unknown): S {
+  const field = (values: unknown) => (values as Record<string, unknown>)[passwordKey];
+  const matched = schema.refine((values) => field(values) === (values as Record<string, unknown>).confirmPassword, {
+    message: FIELD_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: ({ value }) => bothFilled(value, passwordKey),
+  });
+  if (!emailOf) return matched;
+  return matched.refine((values) => basicPasswordProblem(String(field(values)), String(emailOf(values as Record<string, unknown>))) !== PASSWORD_MESSAGES.containsEmail, {
+    message: FIELD_MESSAGES.passwordContainsEmail,
+    path: [passwordKey],
+    when: ({ value }) => typeof value === 'object' && value !== null && typeof field(value) === 'string' && typeof emailOf(value as Record<string, unknown>) === 'string',
+  });
+}
+
 // Sign-in checks presence only: a length rule here could lock out an account made under older rules.
 export const signInFormSchema = z.object({
   email: emailField,
@@ -61,38 +81,27 @@ export const signInFormSchema = z.object({
 });
 export type SignInFormValues = z.infer<typeof signInFormSchema>;
 
-export const signUpFormSchema = z
-  .object({
+export const signUpFormSchema = withNewPasswordRules(
+  z.object({
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: FIELD_MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-    // Report a mismatch even while the password has another problem (e.g. too short).
-    when: ({ value }) => bothFilled(value, 'password'),
-  })
-  .refine((values) => basicPasswordProblem(values.password, values.email) !== PASSWORD_MESSAGES.containsEmail, {
-    message: FIELD_MESSAGES.passwordContainsEmail,
-    path: ['password'],
-    when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).password === 'string' && typeof (value as Record<string, unknown>).email === 'string',
-  });
+  }),
+  'password',
+  (values) => values.email,
+);
 export type SignUpFormValues = z.infer<typeof signUpFormSchema>;
 
 export const resetRequestFormSchema = z.object({ email: emailField });
 export type ResetRequestFormValues = z.infer<typeof resetRequestFormSchema>;
 
-export const newPasswordFormSchema = z
-  .object({
+export const newPasswordFormSchema = withNewPasswordRules(
+  z.object({
     newPassword: newPasswordField,
     confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: FIELD_MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-    when: ({ value }) => bothFilled(value, 'newPassword'),
-  });
+  }),
+  'newPassword',
+);
 export type NewPasswordFormValues = z.infer<typeof newPasswordFormSchema>;
 
 /** The display name sent at sign-up: the email's local part ("ada" for "ada@example.com"). */
@@ -105,21 +114,14 @@ export function nameFromEmail(email: string): string {
 
 /** /profile's Change password: the current password, then a new one under the sign-up rules (the server checks both). */
 export function changePasswordFormSchema(email: string) {
-  return z
-    .object({
+  return withNewPasswordRules(
+    z.object({
       currentPassword: z.string().min(1, 'Please enter your current password'),
       newPassword: newPasswordField,
       confirmPassword: z.string().min(1, FIELD_MESSAGES.confirmRequired),
-    })
-    .refine((values) => values.newPassword === values.confirmPassword, {
-      message: FIELD_MESSAGES.passwordsDoNotMatch,
-      path: ['confirmPassword'],
-      when: ({ value }) => bothFilled(value, 'newPassword'),
-    })
-    .refine((values) => basicPasswordProblem(values.newPassword, email) !== PASSWORD_MESSAGES.containsEmail, {
-      message: FIELD_MESSAGES.passwordContainsEmail,
-      path: ['newPassword'],
-      when: ({ value }) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).newPassword === 'string',
-    });
+    }),
+    'newPassword',
+    () => email,
+  );
 }
 export type ChangePasswordFormValues = z.infer<ReturnType<typeof changePasswordFormSchema>>;

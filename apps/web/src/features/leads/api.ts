@@ -73,7 +73,7 @@ export function useNewLeadCount(filter: LeadQueryFilter, addedAfter: string | nu
     queryFn: ({ signal }) =>
       apiFetch(`${LEADS_URL}?${leadFilterQueryString(counted, { page: 1, limit: 1 })}`, { schema: leadListResponseSchema, fallbackMessage: LEADS_ERROR, signal }),
     enabled: typeof addedAfter === 'string',
-    select: (page) => ({ count: page.totalCount, exact: page.countIsExact }),
+    select: (page) => ({ count: page.totalCount, exact: page.countIsExact, lowerBound: page.countIsLowerBound }),
   });
 }
 

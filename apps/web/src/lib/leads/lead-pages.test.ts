@@ -62,4 +62,9 @@ describe('leadCountText', () => {
     expect(leadCountText(23_000, true)).toBe('23,000 leads');
     expect(leadCountText(1, true)).toBe('1 lead');
   });
+
+  it('says "more than" when the count is a lower bound', () => {
+    expect(leadCountText(1_000, false, true)).toBe('more than 1,000 leads');
+    expect(leadCountText(1_000, false, false)).toBe('about 1,000 leads');
+  });
 });

@@ -23,7 +23,12 @@ export function nextLeadCursor(lastPage: Pick<LeadListResponse, 'hasMore' | 'lea
 }
 
 
-/** "23,000 leads", or "about 23,000 leads" when the server estimated the count. */
-export function leadCountText(count: number, exact: boolean): string {
-  return `${exact ? '' : 'about '}${formatCount(count)} ${count === 1 ? 'lead' : 'leads'}`;
+/** "23,000 leads"; "about 23,000 leads" when the server estimated the count; "more than 1,000 leads" when it is a lower bound. */
+export function leadCountText(count: number, exact: boolean, lowerBound = false): string {
+  return `${countPrefix(exact, lowerBound)}${formatCount(count)} ${count === 1 ? 'lead' : 'leads'}`;
+}
+
+/** '' for an exact count, 'about ' for an estimate, 'more than ' for a lower bound. */
+export function countPrefix(exact: boolean, lowerBound = false): string {
+  return exact ? '' : lowerBound ? 'more than ' : 'about ';
 }

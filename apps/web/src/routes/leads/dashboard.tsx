@@ -11,6 +11,7 @@ import { useNewLeadCount } from '@/features/leads/api';
 import { useDashboardVisit } from '@/features/leads/hooks/use-dashboard-visit';
 import { useToday } from '@/features/leads/hooks/use-today';
 import { pluralize } from '@/lib/format';
+import { countPrefix } from '@/lib/leads/lead-pages';
 import { recentLeadFilter } from '@/lib/leads/view-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LeadListScreen, useLeadListScreen } from './lead-list-screen';
@@ -39,7 +40,7 @@ export function DashboardRoute() {
               </span>
               {newCount.data.count === 0
                 ? 'Nothing new since your last visit'
-                : `${newCount.data.exact ? '' : 'about '}${pluralize(newCount.data.count, 'new round')} since your last visit`}
+                : `${countPrefix(newCount.data.exact, newCount.data.lowerBound)}${pluralize(newCount.data.count, 'new round')} since your last visit`}
               <span className="sr-only">,</span>{' '}
               <time dateTime={previousVisit} className="font-normal whitespace-nowrap text-muted-foreground">
                 ({format(new Date(previousVisit), 'MMM d, h:mm a')})

@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { PRODUCT_NAME } from '@fundwire/shared';
 import { resolveAllowedAddresses, pinnedLookup, type Resolve } from './ssrf.js';
+import { parseRetryAfter as readRetryAfter } from '../../../queue/retry.js';
 
 export const ALERT_USER_AGENT = `${PRODUCT_NAME}-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)`;
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -34,13 +35,9 @@ export interface PostOptions {
   resolve?: Resolve;
 }
 
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable (queue/retry.ts reads it). */
 export function parseRetryAfter(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return readRetryAfter(header, now) ?? undefined;
 }
 
 function errorText(error: unknown): string {

@@ -105,7 +105,7 @@ export function AdminLeadResults({
           <Spinner label={searchPending ? 'Searching all leads…' : 'Loading leads…'} showLabel className="[&_svg]:size-4" />
         ) : (
           <p data-testid="admin-lead-count" className="tabular-nums">
-            Showing {countFormatter.format(first)}–{countFormatter.format(last)} of {leadCountText(data.totalCount, data.countIsExact)}
+            Showing {countFormatter.format(first)}–{countFormatter.format(last)} of {leadCountText(data.totalCount, data.countIsExact, data.countIsLowerBound)}
             {search && ` matching “${search}”`}
           </p>
         )}

@@ -22,6 +22,10 @@ export function DatabaseSummary() {
       <h2 id="database-summary-title" className="text-base font-semibold">
         Database Summary
       </h2>
+      {/* The figures are the whole database's: said so, beside lists that follow the filters. */}
+      <p data-testid="summary-scope" className="mt-1 text-xs text-muted-foreground">
+        Every lead in the database, whatever the filters below.
+      </p>
 
       {isError && !data ? (
         <div role="alert" className="mt-3 flex flex-col items-start gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">

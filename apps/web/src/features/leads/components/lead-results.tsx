@@ -62,6 +62,7 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
   const lastPage = data.pages.at(-1);
   const totalCount = lastPage?.totalCount ?? loaded.length;
   const countIsExact = lastPage?.countIsExact ?? true;
+  const countIsLowerBound = lastPage?.countIsLowerBound ?? false;
 
   if (leads.length === 0) {
     return searching ? <PageSpinner label="Searching all leads…" /> : empty;
@@ -74,7 +75,7 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
           <Spinner label={searching ? 'Searching all leads…' : 'Sorting all leads…'} showLabel className="[&_svg]:size-4" />
         ) : (
           <p data-testid="lead-count" className="tabular-nums">
-            Showing {countFormatter.format(leads.length)} of {leadCountText(totalCount, countIsExact)}
+            Showing {countFormatter.format(leads.length)} of {leadCountText(totalCount, countIsExact, countIsLowerBound)}
           </p>
         )}
       </div>

@@ -1,0 +1,111 @@
+// A list page: the cache in front, the cursor checked before anything is read, then the strategy (search, narrow range
+// or index walk) and the count, and the response with its next cursor.
+import { leadListResponseSchema, type LeadListResponse } from '@fundwire/shared';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { LEADS_VERSION_KEY } from './cache.js';
+import { columnPage, isNarrowRange, narrowColumnPage, rangeSizeSql } from './column-page.js';
+import { pageTotalsSql, type MatchCount } from './count.js';
+import { cursorFits, decodeCursor, encodeCursor, requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
+import { columnConditions, filterKey, locationsFrom, matchingLocationsSql } from './filter-sql.js';
+import { pageContacts, rowsOfIds, toLead, type PageRow } from './lead-rows.js';
+import { orderSql } from './order-sql.js';
+import { cachesFor } from './read-caches.js';
+import { searchPage } from './search-page.js';
+
+interface Prelude {
+  version: string;
+  locations: string[] | undefined;
+  /** The size of a round-and-amount range, up to the narrow cap and one more (column-page.ts). */
+  rangeSize: number | undefined;
+}
+
+/** What a list reads before its page, in one statement, and only what it needs: the cache version (caches on), the
+ * locations a location filter names, and the size of a round-and-amount range (which strategy reads it). */
+async function readPrelude(db: Db, query: LeadPageQuery, withVersion: boolean): Promise<Prelude> {
+  const rangeSize = query.q === undefined ? rangeSizeSql(query) : undefined;
+  if (!withVersion && !query.location && !rangeSize) return { version: '', locations: undefined, rangeSize: undefined };
+  const [row] = rowsOf<{ version: string | null; locations: string[] | string | null; range_size: number | string | null }>(
+    await db.execute(sql`select (select value from app_meta where key = ${LEADS_VERSION_KEY}) as version,
+      ${query.location ? matchingLocationsSql(query.location) : sql`null::json`} as locations,
+      ${rangeSize ?? sql`null::bigint`} as range_size`),
+  );
+  return {
+    version: row?.version ?? '0',
+    locations: query.location ? locationsFrom(row?.locations) : undefined,
+    rangeSize: row?.range_size === null || row?.range_size === undefined ? undefined : Number(row.range_size),
+  };
+}
+
+/** One page of leads (newest funding first, by relevance for a search, or by date, amount or round either way), with
+ * contacts, as JSON text. A column list is at most two round trips: the prelude, when it needs one, then the page with
+ * its count; a cached page costs the prelude only. */
+export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<string> {
+  const caches = cachesFor(db).pages;
+  // Checked before anything is read.
+  const cursor = checkedCursor(query);
+  const prelude = await readPrelude(db, query, caches.enabled);
+  const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, query.dir ?? 'desc', filterKey(query)]);
+  return caches.get(key, prelude.version, async () => JSON.stringify(leadListResponseSchema.parse(await readPage(db, query, cursor, prelude))));
+}
+
+export async function listLeads(db: Db, query: LeadPageQuery): Promise<LeadListResponse> {
+  const cursor = checkedCursor(query);
+  return readPage(db, query, cursor, await readPrelude(db, query, false));
+}
+
+function checkedCursor(query: LeadPageQuery): Cursor | undefined {
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (cursor && !cursorFits(cursor, requestedOrder(query))) throw badRequest('Invalid cursor');
+  return cursor;
+}
+
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, { locations, rangeSize }: Prelude): Promise<LeadListResponse> {
+  const columns = columnConditions(query, locations);
+  const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
+  let matches: MatchCount | undefined;
+  let order: Order;
+  let found: PageRow[];
+  if (query.q !== undefined) {
+    const result = await searchPage(db, { ...query, q: query.q }, columns, cursor, offset);
+    ({ matches, order } = result);
+    found = await rowsOfIds(db, result.ids);
+  } else {
+    // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap. The
+    // page and its count are one statement; the count is read only when the page does not show the end of the list.
+    order = cursor ? { sort: cursor.sort, dir: cursor.dir } : requestedOrder(query);
+    const reading = orderSql(order, undefined, cursor);
+    const page = isNarrowRange(rangeSize)
+      ? await narrowColumnPage(db, query, reading, columns, query.limit + 1, offset)
+      : await columnPage(db, reading, columns, query.limit + 1, offset, cursor ? undefined : pageTotalsSql(columns, query, query.limit + 1, offset));
+    found = page.rows;
+    matches = cursor?.matches ?? page.matches;
+  }
+  const { sort } = order;
+  const hasMore = found.length > query.limit;
+  const rows = found.slice(0, query.limit);
+  // A page that reaches the end of the list counts the list: no estimate survives seeing the last match.
+  if (!hasMore && !cursor && (rows.length > 0 || offset === 0)) matches = { count: offset + rows.length, exact: true };
+  // Past the end of a list nothing counted (a cursor's count stands): none to show.
+  const counted = matches ?? { count: offset + rows.length, exact: true };
+  const last = rows.at(-1);
+  const position = (row: NonNullable<typeof last>): Cursor => {
+    const at = { date: row.fundingDate, id: row.id, matches: counted };
+    if (sort === 'relevance') return { sort, dir: 'desc', rank: row.rank, ...at };
+    if (sort === 'date') return { sort, dir: order.dir, ...at };
+    return { sort, dir: order.dir, key: row.rank, ...at };
+  };
+  return {
+    leads: rows.map(({ rank: _rank, contacts: leadContacts, ...row }) => toLead(row, pageContacts(leadContacts))),
+    // Never fewer than the leads already passed and shown (an empty page past the end shows none: its count stands).
+    totalCount: rows.length > 0 ? Math.max(counted.count, offset + rows.length) : counted.count,
+    countIsExact: counted.exact,
+    countIsLowerBound: counted.atLeast === true,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor(position(last)) : null,
+    sort,
+    dir: order.dir,
+  };
+}
