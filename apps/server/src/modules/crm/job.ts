@@ -38,12 +38,15 @@ async function runPush(context: CrmContext, pushId: string, workerId: string, jo
   const label = CRM_LABELS[crm];
 
   const report = async (leadId: string, outcome: LeadOutcome) => {
-    await query(
+    const written = await query(
       `update crm_push_leads set status = $3, crm_company_url = $4, error = $5, attempts = attempts + 1
         where push_id = $1 and lead_id = $2
-          and exists (select 1 from jobs where kind = $6 and key = $1::text and lease_owner = $7)`,
+          and exists (select 1 from jobs where kind = $6 and key = $1::text and lease_owner = $7)
+        returning lead_id`,
       [pushId, leadId, outcome.status, outcome.crmCompanyUrl, outcome.error, CRM_PUSH_JOB, workerId],
     );
+    // Another worker holds the job now (this one stalled past its lease): stop before sending anything more.
+    if (written.rows.length === 0) throw new Error('another worker took this push over');
   };
   const failRest = async (error: string) => {
     await query(`update crm_push_leads set status = 'failed', error = $2 where push_id = $1 and status = 'pending'`, [pushId, error]);

@@ -50,6 +50,8 @@ describe('a push survives a server killed mid-way', () => {
 
     // The third note never gets an answer: the first instance is stuck there when it "dies".
     hubspot.faults.push({ method: 'POST', path: '/crm/v3/objects/notes', status: 0, hang: true, after: 2 });
+    // A dead process never times out and tries again: the first instance waits on its request until it is closed.
+    first.app.crm.http.timeoutMs = 600_000;
     const stuck = first.app.jobs.runDue({ kinds: ['crm.push'] });
     for (let waited = 0; hubspot.hanging() === 0; waited += 20) {
       if (waited > 20_000) throw new Error('the first instance never reached the third note');
