@@ -1,5 +1,5 @@
 // Playwright on Debian's Chromium against the built app, started on a free port with a temporary DATA_DIR
-// and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and an EDGAR stand-in.
+// and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and EDGAR and HubSpot stand-ins.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_EDGAR_PORT = freePort();
   process.env.E2E_FUNDRAISINGFOX_PORT = freePort();
   process.env.E2E_SEC_DATA_PORT = freePort();
+  process.env.E2E_HUBSPOT_PORT = freePort();
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
   process.env.E2E_DB_NAME = `fundwire_e2e_${Date.now()}`;
   process.env.E2E_DATABASE_URL = createDatabase(process.env.E2E_DB_NAME);
@@ -102,6 +103,12 @@ export default defineConfig({
         EDGAR_DATA_URL: `http://127.0.0.1:${process.env.E2E_SEC_DATA_PORT}`,
         // The Fundraising Fox dataset, on, against the stand-in in support/stack.ts (support/fundraisingfox-rows.ts).
         FUNDRAISINGFOX_URL: `http://127.0.0.1:${process.env.E2E_FUNDRAISINGFOX_PORT}/fundraisingfox/data/main/rounds.csv`,
+        // HubSpot, connectable, against the stand-in in support/stack.ts; the job worker runs so CRM pushes are sent.
+        HUBSPOT_CLIENT_ID: 'hubspot-client-id',
+        HUBSPOT_CLIENT_SECRET: 'hubspot-client-secret',
+        HUBSPOT_AUTH_URL: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}/oauth/authorize`,
+        HUBSPOT_API_URL: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`,
+        JOB_WORKER: '1',
       },
     },
   ],

@@ -1,6 +1,7 @@
 // The outside world for e2e runs: a real SMTP receiver (smtp-server) whose mails are readable over HTTP,
-// a local OpenID provider (oauth2-mock-server) standing in for Google, and SEC EDGAR (the server's own
-// test stand-in) serving a few Form D filings from the last days. Started by Playwright.
+// a local OpenID provider (oauth2-mock-server) standing in for Google, SEC EDGAR (the server's own
+// test stand-in) serving a few Form D filings from the last days, and HubSpot (its authorize page, tokens and CRM
+// endpoints; the server's own stand-in). Started by Playwright.
 import http from 'node:http';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -9,6 +10,7 @@ import { startEdgarStandIn } from '../../apps/server/test/edgar-stand-in.js';
 import { datasetFile, startFundraisingFoxStandIn } from '../../apps/server/test/fundraisingfox-stand-in.js';
 import { startSecDataStandIn } from '../../apps/server/test/sec-data-stand-in.js';
 import { daysBefore, E2E_SEC_RECORDS, edgarDay, filingsByDay } from './edgar-filings.js';
+import { startHubspotStandIn } from '../../apps/server/test/hubspot-stand-in.js';
 import { e2eDatasetRows } from './fundraisingfox-rows.js';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -17,6 +19,7 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const edgarPort = Number(process.env.E2E_EDGAR_PORT);
 const fundraisingFoxPort = Number(process.env.E2E_FUNDRAISINGFOX_PORT);
 const secDataPort = Number(process.env.E2E_SEC_DATA_PORT);
+const hubspotPort = Number(process.env.E2E_HUBSPOT_PORT);
 
 interface Mail {
   to: string[];
@@ -64,6 +67,8 @@ fundraisingFox.setFile(datasetFile(e2eDatasetRows(now)));
 // SEC's company records (data.sec.gov): one filer's website, phone and address; the other CIKs answer 404, as SEC does.
 const secData = await startSecDataStandIn({ port: secDataPort });
 for (const record of E2E_SEC_RECORDS) secData.addCompany(record);
+// HubSpot, on the port the server's HUBSPOT_AUTH_URL and HUBSPOT_API_URL name (playwright.config.ts).
+const hubspot = await startHubspotStandIn({ port: hubspotPort, clientId: 'hubspot-client-id', clientSecret: 'hubspot-client-secret' });
 
 // The stand-ins take any free port; the server's base URLs need one known in advance, so relay them.
 function relay(target: string, port: number): http.Server {
@@ -117,6 +122,7 @@ const stop = () => {
   fundraisingFoxRelay.close();
   void fundraisingFox.close();
   void secData.close();
+  void hubspot.close();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

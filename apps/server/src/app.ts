@@ -220,7 +220,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   if (options.scheduleSources ?? config.env !== 'test') scheduleSources(app);
   if (options.runJobs ?? config.env !== 'test') scheduleEnrichmentBackfill(app);
-  if (options.runJobs ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
+  if (options.runJobs ?? config.jobWorker ?? config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   if (config.env !== 'production') await app.register(devRoutes);
   await registerWebApp(app, { distDir: config.webDistDir, appUrl: config.appUrl });
 

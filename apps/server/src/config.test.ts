@@ -39,6 +39,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it('leaves the job worker to NODE_ENV unless JOB_WORKER says (the e2e server runs it under NODE_ENV=test)', () => {
+    expect(loadConfig({}).jobWorker).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', JOB_WORKER: '1' }).jobWorker).toBe(true);
+    expect(loadConfig({ JOB_WORKER: '0' }).jobWorker).toBe(false);
+    expect(problemsOf({ JOB_WORKER: 'sometimes' })[0]).toMatch(/^JOB_WORKER: /);
+  });
+
   it('rejects a non-numeric PORT, naming the variable and the value', () => {
     const problems = problemsOf({ PORT: 'abc' });
     expect(problems).toHaveLength(1);

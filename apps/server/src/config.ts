@@ -78,6 +78,8 @@ const envSchema = z.object({
     .transform((value) => (value === undefined ? 1 : Number(value))),
   /** Run the saved-search alert job this often (ms) even when NODE_ENV=test: the e2e server sets it so Send test event delivers. */
   SAVED_SEARCH_ALERTS_EVERY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(3_600_000).optional(),
+  /** Run the job queue's worker in this process; unset: on, except with NODE_ENV=test (the e2e server sets 1 for CRM pushes). */
+  JOB_WORKER: booleanFlag,
   /** off: every lead read goes to the database (bench/leads' uncached table). */
   LEAD_CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' }).default('info'),
@@ -185,6 +187,8 @@ export interface Config {
   alertTimeZone: string;
   /** Set: the saved-search alert job runs at this interval, in every environment (tests included). */
   savedSearchAlertsEveryMs: number | undefined;
+  /** Set: whether this process runs the job queue's worker; undefined leaves it to NODE_ENV (off in tests). */
+  jobWorker: boolean | undefined;
   demoData: boolean;
   /** Multiplies every auth rate limit (test suites that create many accounts from one address). */
   authRateLimitScale: number;
@@ -304,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     googleDiscoveryUrl: env.GOOGLE_DISCOVERY_URL,
     alertTimeZone: env.ALERT_TIMEZONE,
     savedSearchAlertsEveryMs: env.SAVED_SEARCH_ALERTS_EVERY_MS,
+    jobWorker: env.JOB_WORKER,
     // Demo leads by default only on the embedded database; never implied for a real PostgreSQL.
     demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
     authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE,

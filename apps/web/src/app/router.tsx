@@ -76,6 +76,11 @@ export const routes: RouteObject[] = [
               { path: paths.profile, lazy: () => import('@/routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
               // Any signed-in user: without a subscription the screen says the searches are paused, and why.
               { path: paths.searches, lazy: () => import('@/routes/leads/searches').then((m) => ({ Component: m.SearchesRoute })) },
+              // Any signed-in user: without a subscription the screen says CRM sending needs one, and how to get it.
+              {
+                path: paths.integrations,
+                lazy: () => import('@/routes/account/integrations').then((m) => ({ Component: m.IntegrationsRoute })),
+              },
               {
                 path: paths.checkoutSuccess,
                 lazy: () => import('@/routes/billing/checkout-success').then((m) => ({ Component: m.CheckoutSuccessRoute })),

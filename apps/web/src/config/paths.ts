@@ -16,6 +16,8 @@ export const paths = {
   /** The subscriber's saved searches, their alerts and webhook deliveries. */
   searches: '/searches',
   profile: '/profile',
+  /** The subscriber's CRM connections (HubSpot, Pipedrive) that leads are sent to. */
+  integrations: '/integrations',
   /** The built-in checkout that stands in for Stripe when no keys are set; see checkoutTestPath(). */
   checkoutTest: '/checkout/test/:id',
   checkoutSuccess: '/checkout/success',

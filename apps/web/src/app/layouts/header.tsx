@@ -178,6 +178,11 @@ export function Header({ session, onSignOut }: HeaderProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to={paths.integrations} className={mobileLinkClass} onClick={closeMenu}>
+                  Integrations
+                </NavLink>
+              </li>
+              <li>
                 <button
                   type="button"
                   className="flex h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-muted-foreground transition-colors hover:bg-accent"

@@ -1,5 +1,5 @@
-// The signed-in user's dropdown (Admin for the admin, Profile, Sign Out): its own chunk, since visitors never open it.
-import { ChevronDown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+// The signed-in user's dropdown (Admin for the admin, Profile, Integrations, Sign Out): its own chunk, since visitors never open it.
+import { ChevronDown, LogOut, Plug, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -37,6 +37,12 @@ export function UserMenu({ email, admin = false, onSignOut }: { email: string; a
             <Link to={paths.profile}>
               <UserRound aria-hidden="true" className="size-4" />
               Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to={paths.integrations}>
+              <Plug aria-hidden="true" className="size-4" />
+              Integrations
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={menuItemClass} onSelect={() => onSignOut?.()}>

@@ -55,6 +55,10 @@ export interface LeadTableProps<T extends TableLead> {
   busy?: boolean;
   /** Per-row buttons (contacts, edit, delete), in a last column. */
   rowActions?: (lead: T) => ReactNode;
+  /** The actions column's width class, for rows with more buttons (default w-20). */
+  actionsClassName?: string;
+  /** Beside the company's name (or under the round, in a company's history), e.g. "In HubSpot". */
+  rowStatus?: (lead: T) => ReactNode;
   /** Link company names to their company page (not on the company page itself). */
   linkCompanies?: boolean;
   density?: LeadTableDensity;
@@ -79,6 +83,8 @@ export function LeadTable<T extends TableLead>({
   sort,
   busy = false,
   rowActions,
+  actionsClassName = 'w-20',
+  rowStatus,
   linkCompanies = true,
   density = 'comfortable',
   companyHistory = false,
@@ -130,7 +136,7 @@ export function LeadTable<T extends TableLead>({
                 Contacts
               </th>
               {rowActions && (
-                <th scope="col" className="w-20 px-3 py-2">
+                <th scope="col" className={cn(actionsClassName, 'px-3 py-2')}>
                   <span className="sr-only">Actions</span>
                 </th>
               )}
@@ -160,12 +166,14 @@ export function LeadTable<T extends TableLead>({
                             <CompanyName lead={lead} link={linkCompanies} />
                           </span>
                           {fresh && <NewLeadBadge />}
+                          {rowStatus?.(lead)}
                         </span>
                       ) : (
                         <>
                           <CompanyName lead={lead} link={linkCompanies} />
                           {fresh && <NewLeadBadge className="ml-1.5 align-text-bottom" />}
                           <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} compact className="mt-0.5 flex text-xs" />
+                          {rowStatus && <span className="mt-1 block empty:hidden">{rowStatus(lead)}</span>}
                         </>
                       )}
                     </td>
@@ -176,6 +184,7 @@ export function LeadTable<T extends TableLead>({
                       {roundText(lead)}
                     </span>
                     {companyHistory && fresh && <NewLeadBadge className="mt-1" />}
+                    {companyHistory && rowStatus && <span className="mt-1 block empty:hidden">{rowStatus(lead)}</span>}
                   </td>
                   <td data-testid="cell-amount" className={cn(cell, 'text-right font-medium tabular-nums', companyHistory && 'whitespace-nowrap')}>
                     {fundingAmountText(lead.fundingAmount)}
@@ -255,6 +264,8 @@ export function LeadTable<T extends TableLead>({
                       )}
                       {!companyHistory && <CompanyWebsite domain={lead.domain} domainSource={lead.domainSource} icon className="-my-1" />}
                       {fresh && <NewLeadBadge />}
+                      {/* Beside the name: a row stays two lines (the company and amount, then the facts). */}
+                      {rowStatus?.(lead)}
                     </span>
                     <span className="shrink-0 font-medium tabular-nums">{fundingAmountText(lead.fundingAmount)}</span>
                   </div>

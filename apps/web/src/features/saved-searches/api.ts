@@ -4,6 +4,7 @@ import {
   savedSearchListSchema,
   savedSearchSchema,
   type AlertDelivery,
+  type Crm,
   type SavedSearch,
   type SavedSearchEmailMode,
   type SavedSearchFilter,
@@ -22,7 +23,7 @@ export const savedSearchKeys = {
 export interface SavedSearchInput {
   name: string;
   filter: SavedSearchFilter;
-  alerts: { email: SavedSearchEmailMode; slackWebhookUrl: string | null; webhookUrl: string | null };
+  alerts: { email: SavedSearchEmailMode; slackWebhookUrl: string | null; webhookUrl: string | null; crm: Crm | null };
 }
 
 const searchUrl = (id: string, action = '') => `${SAVED_SEARCHES_URL}/${encodeURIComponent(id)}${action}`;

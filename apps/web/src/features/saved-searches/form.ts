@@ -1,5 +1,5 @@
 // The Save search / Edit form's rules: the server's own limits (packages/shared saved-searches.ts), said in plain words.
-import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_URL_MAX } from '@fundwire/shared';
+import { CRMS, SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_URL_MAX } from '@fundwire/shared';
 import { z } from 'zod';
 
 const optionalUrl = (what: string) =>
@@ -22,6 +22,8 @@ export const savedSearchFormSchema = z.object({
   email: z.enum(SAVED_SEARCH_EMAIL_MODES),
   slackWebhookUrl: optionalUrl('Slack webhook URL'),
   webhookUrl: optionalUrl('webhook URL'),
+  /** The CRM new matches are sent to; 'none' sends them nowhere. */
+  crm: z.enum(['none', ...CRMS]),
 });
 export type SavedSearchFormValues = z.infer<typeof savedSearchFormSchema>;
 

@@ -3,7 +3,7 @@
 // the cancellation flow, Reactivate, and Stripe's billing portal when Stripe is configured.
 import { RETENTION_OFFER } from '@fundwire/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, RotateCcw } from 'lucide-react';
+import { CreditCard, Plug, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -84,6 +84,21 @@ export function ProfileRoute() {
         <AlertFrequencyCard subscribed={me.hasActiveSubscription} />
 
         <ApiKeysCard subscribed={me.hasActiveSubscription} />
+
+        <Card className="grid gap-3 p-6" data-testid="profile-integrations">
+          <div className="grid gap-1">
+            <h2 className="text-base font-semibold">CRM integrations</h2>
+            <p className="text-sm text-muted-foreground">Send leads to HubSpot or Pipedrive in one click, and new matches of saved searches by themselves.</p>
+          </div>
+          <div>
+            <Button asChild variant="outline">
+              <Link to={paths.integrations}>
+                <Plug aria-hidden="true" />
+                Manage integrations
+              </Link>
+            </Button>
+          </div>
+        </Card>
       </div>
     </PageContainer>
   );

@@ -1,5 +1,6 @@
 // /companies/:id: one company's facts, the timeline of its rounds and its contacts (subscribers).
 import { ArrowLeft, Building2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,11 @@ import { PageContainer } from '@/components/ui/page';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useMe } from '@/features/auth/api';
 import { useCompany } from '@/features/leads/company-api';
-import { CompanyProfile, CompanyProfileSkeleton } from '@/features/leads/components/company-profile';
+import { CompanyProfile, CompanyProfileSkeleton, type CompanyProfileProps } from '@/features/leads/components/company-profile';
+import { CrmProvider } from '@/features/crm/components/crm-provider';
+import { crmLeadExtras } from '@/features/crm/components/crm-lead-extras';
+import { CompanyCrmRecordLinks } from '@/features/crm/components/crm-record-links';
+import { SendToCrm } from '@/features/crm/components/send-to-crm';
 import { ApiError } from '@/lib/api-client';
 import { useLeadViewMode } from '@/lib/leads/view-mode';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,7 +38,7 @@ export function CompanyRoute() {
       </Link>
       {!company.data && <h1 className="sr-only">Company</h1>}
       {company.data ? (
-        <CompanyProfile data={company.data} view={viewMode} onViewChange={setViewMode} />
+        <CompanyWithCrm data={company.data} view={viewMode} onViewChange={setViewMode} />
       ) : notFound ? (
         <EmptyState
           icon={<Building2 />}
@@ -56,5 +61,30 @@ export function CompanyRoute() {
         <CompanyProfileSkeleton />
       )}
     </PageContainer>
+  );
+}
+
+// A round's own Send button would repeat the company's name on every row: the page sends all rounds, a selection some.
+const companyExtras = { status: crmLeadExtras.status, selectionActions: crmLeadExtras.selectionActions };
+
+/** The company with its CRM actions: Send (every round, so each gets its note) and "In HubSpot". */
+function CompanyWithCrm(props: Omit<CompanyProfileProps, 'headerActions' | 'extras'>) {
+  const { company, rounds } = props.data;
+  const leadIds = useMemo(() => rounds.map((round) => round.id), [rounds]);
+  return (
+    <CrmProvider leadIds={leadIds}>
+      <CompanyProfile
+        {...props}
+        extras={companyExtras}
+        headerActions={
+          leadIds.length > 0 && (
+            <>
+              <SendToCrm leadIds={leadIds} subject={company.name} place="page" />
+              <CompanyCrmRecordLinks leadIds={leadIds} subject={company.name} />
+            </>
+          )
+        }
+      />
+    </CrmProvider>
   );
 }

@@ -2,6 +2,9 @@
 // screen around it: header with Export CSV, the filters, Save search, the results in all their states, the summary.
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
+import { useSendableCrms } from '@/features/crm/api';
+import { CrmProvider } from '@/features/crm/components/crm-provider';
+import { crmLeadExtras } from '@/features/crm/components/crm-lead-extras';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
@@ -16,6 +19,7 @@ import { LeadFiltersBar } from '@/features/leads/components/lead-filters-bar';
 import { LeadResults } from '@/features/leads/components/lead-results';
 import { useLeadView } from '@/features/leads/hooks/use-lead-view';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { flattenLeadPages } from '@/lib/leads/lead-pages';
 import { hasActiveFilters, type LeadQueryFilter, type LeadViewParams } from '@/lib/leads/view-params';
 import { useLeadSort } from '@/lib/leads/use-lead-sort';
 import { storedChoiceKey, useStoredChoice } from '@/lib/leads/stored-choice';
@@ -77,51 +81,57 @@ export interface LeadListScreenProps {
 export function LeadListScreen({ state, screen, title, description, label, withDates, actionLabel, errorLayout, noMatchDescription, emptyState, newSince = null }: LeadListScreenProps) {
   const { view, pendingFilter, sort, setSort, leads, viewMode, setViewMode, density, setDensity, stats, offersNew, userId } = state;
   const filtered = hasActiveFilters(view.params, { withDates, withNew: offersNew });
+  const crmChoices = useSendableCrms();
+  // What the loaded pages hold: the CRM records ("In HubSpot") are asked for these.
+  const leadIds = useMemo(() => (leads.data ? flattenLeadPages(leads.data.pages).map((lead) => lead.id) : []), [leads.data]);
   return (
-    <PageContainer>
-      <PageHeader title={title} description={description} actions={<ExportCsvButton filter={pendingFilter} />} />
+    <CrmProvider leadIds={leadIds}>
+      <PageContainer>
+        <PageHeader title={title} description={description} actions={<ExportCsvButton filter={pendingFilter} />} />
 
-      <LeadFiltersBar view={view} industries={stats.data?.industries} withDates={withDates} withNew={offersNew} userId={userId} />
+        <LeadFiltersBar view={view} industries={stats.data?.industries} withDates={withDates} withNew={offersNew} userId={userId} />
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <SaveSearchButton params={view.pendingParams} screen={screen} />
-        <div className="flex flex-wrap items-center gap-3">
-          {/* The phone list has one density; the switch is for the wide table. */}
-          {viewMode === 'table' && <LeadDensityToggle value={density} onChange={setDensity} className="hidden lg:flex" />}
-          <LeadViewToggle value={viewMode} onChange={setViewMode} />
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <SaveSearchButton params={view.pendingParams} screen={screen} crmChoices={crmChoices} />
+          <div className="flex flex-wrap items-center gap-3">
+            {/* The phone list has one density; the switch is for the wide table. */}
+            {viewMode === 'table' && <LeadDensityToggle value={density} onChange={setDensity} className="hidden lg:flex" />}
+            <LeadViewToggle value={viewMode} onChange={setViewMode} />
+          </div>
         </div>
-      </div>
 
-      <section aria-label={label} className="mt-4">
-        <NewSinceContext.Provider value={newSince}>
-          <LeadResults
-            view={viewMode}
-            density={density}
-            sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
-            query={leads}
-            searchText={view.searchText}
-            serverSearch={view.params.q}
-            actionLabel={actionLabel}
-            errorLayout={errorLayout}
-            empty={
-              filtered ? (
-                <EmptyState
-                  icon={<SearchX />}
-                  title="No leads match these filters"
-                  description={noMatchDescription}
-                  action={<Button onClick={view.clearFilters}>Clear filters</Button>}
-                />
-              ) : (
-                emptyState
-              )
-            }
-          />
-        </NewSinceContext.Provider>
-      </section>
+        <section aria-label={label} className="mt-4">
+          <NewSinceContext.Provider value={newSince}>
+            <LeadResults
+              view={viewMode}
+              density={density}
+              sort={{ current: sort, searching: view.params.q !== '', onChange: setSort }}
+              query={leads}
+              searchText={view.searchText}
+              serverSearch={view.params.q}
+              actionLabel={actionLabel}
+              errorLayout={errorLayout}
+              extras={crmLeadExtras}
+              empty={
+                filtered ? (
+                  <EmptyState
+                    icon={<SearchX />}
+                    title="No leads match these filters"
+                    description={noMatchDescription}
+                    action={<Button onClick={view.clearFilters}>Clear filters</Button>}
+                  />
+                ) : (
+                  emptyState
+                )
+              }
+            />
+          </NewSinceContext.Provider>
+        </section>
 
-      <div className="mt-12">
-        <DatabaseSummary />
-      </div>
-    </PageContainer>
+        <div className="mt-12">
+          <DatabaseSummary />
+        </div>
+      </PageContainer>
+    </CrmProvider>
   );
 }

@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { canViewLeads } from '@/features/auth/access';
 import { useMe } from '@/features/auth/api';
+import { useSendableCrms } from '@/features/crm/api';
 import { useSavedSearches } from '@/features/saved-searches/api';
 import { SavedSearchCard } from '@/features/saved-searches/components/saved-search-card';
 import { useToday } from '@/features/leads/hooks/use-today';
@@ -44,6 +45,7 @@ function PausedSearches({ status }: { status: string | null }) {
 function SavedSearchList() {
   const today = useToday();
   const searches = useSavedSearches();
+  const crmChoices = useSendableCrms();
 
   return (
     <PageContainer>
@@ -69,7 +71,7 @@ function SavedSearchList() {
         <ul className="grid gap-4" aria-label="Saved searches">
           {searches.data.map((search) => (
             <li key={search.id}>
-              <SavedSearchCard search={search} today={today} />
+              <SavedSearchCard search={search} today={today} crmChoices={crmChoices} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 // A company's page body: its facts, its funding rounds (newest first, as a timeline or a table) and its contacts.
 import type { CompanyResponse, Lead } from '@fundwire/shared';
 import { MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { LeadExtras } from '@/components/leads/lead-extras';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable } from '@/components/leads/lead-table';
 import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
@@ -21,9 +23,13 @@ export interface CompanyProfileProps {
   /** The rounds as a timeline ('cards') or a table. */
   view: LeadViewMode;
   onViewChange: (view: LeadViewMode) => void;
+  /** Under the company's name, e.g. Send to HubSpot and "In HubSpot". */
+  headerActions?: ReactNode;
+  /** What the screen adds to each round and to the selection. */
+  extras?: LeadExtras;
 }
 
-export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps) {
+export function CompanyProfile({ data, view, onViewChange, headerActions, extras }: CompanyProfileProps) {
   const { company, rounds, contacts } = data;
   const selection = useLeadSelection();
   const latest = rounds[0];
@@ -56,6 +62,7 @@ export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps
               {company.address}
             </p>
           )}
+          {headerActions && <div className="mt-3 flex flex-wrap items-center gap-2 empty:hidden">{headerActions}</div>}
         </div>
         <LeadIndustryBadge industry={company.industry ?? ''} className="self-start" />
       </div>
@@ -79,13 +86,25 @@ export function CompanyProfile({ data, view, onViewChange }: CompanyProfileProps
             <p className="rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">No rounds are listed yet.</p>
           ) : view === 'table' ? (
             <>
-              <LeadTable leads={rounds} label="Funding rounds, newest first" selection={selection} linkCompanies={false} companyHistory />
-              <LeadSelectionBar selected={selectedOf(rounds, selection.ids)} onClear={selection.clear} />
+              <LeadTable
+                leads={rounds}
+                label="Funding rounds, newest first"
+                selection={selection}
+                linkCompanies={false}
+                companyHistory
+                rowStatus={extras?.status}
+                rowActions={extras?.actions ? (round) => extras.actions?.(round, 'row') : undefined}
+              />
+              <LeadSelectionBar
+                selected={selectedOf(rounds, selection.ids)}
+                onClear={selection.clear}
+                actions={extras?.selectionActions?.(selectedOf(rounds, selection.ids))}
+              />
             </>
           ) : (
             <ol aria-label="Funding rounds, newest first" className="relative space-y-6 border-l border-border pl-6">
               {rounds.map((round) => (
-                <RoundItem key={round.id} round={round} />
+                <RoundItem key={round.id} round={round} status={extras?.status?.(round)} />
               ))}
             </ol>
           )}
@@ -121,7 +140,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RoundItem({ round }: { round: Lead }) {
+function RoundItem({ round, status }: { round: Lead; status?: ReactNode }) {
   return (
     <li data-testid="company-round" data-lead-id={round.id} className="relative">
       <span aria-hidden="true" className="absolute top-1.5 -left-[1.85rem] size-3 rounded-full border-2 border-background bg-primary" />
@@ -133,6 +152,7 @@ function RoundItem({ round }: { round: Lead }) {
         <span data-testid="round-amount" className="font-semibold tabular-nums">
           {fundingAmountText(round.fundingAmount)}
         </span>
+        {status}
       </div>
       {round.description && <p className="mt-1 text-sm text-muted-foreground">{round.description}</p>}
       <LeadProvenance lead={round} className="mt-2" />

@@ -1,5 +1,6 @@
 import type { Lead } from '@fundwire/shared';
 import { History, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companyPath } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -19,10 +20,14 @@ export interface LeadCardProps {
   lead: Lead;
   /** The contacts button's words, before the count: "View Contacts" (dashboard) or "View Details" (historical). */
   actionLabel: string;
+  /** Beside the date line, e.g. "In HubSpot". */
+  status?: ReactNode;
+  /** Under the contacts button, e.g. Send to HubSpot. */
+  actions?: ReactNode;
 }
 
 /** A subscriber's lead: company, website, industry, when and how much it raised, and its contacts. */
-export function LeadCard({ lead, actionLabel }: LeadCardProps) {
+export function LeadCard({ lead, actionLabel, status, actions }: LeadCardProps) {
   const titleId = `lead-${lead.id}-name`;
   const earlier = earlierRoundsText(lead.earlierRounds);
   const isNew = useIsNewLead(lead);
@@ -51,6 +56,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
         {isNew && <NewLeadBadge />}
         <LeadDate date={lead.fundingDate} />
+        {status}
         {earlier && (
           <span data-testid="lead-earlier-rounds" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <History aria-hidden="true" className="size-4 shrink-0" />
@@ -94,6 +100,7 @@ export function LeadCard({ lead, actionLabel }: LeadCardProps) {
           </Button>
         }
       />
+      {actions && <div className="mt-2 grid empty:hidden [&>*]:w-full">{actions}</div>}
     </Card>
   );
 }

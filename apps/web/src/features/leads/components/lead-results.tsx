@@ -2,6 +2,7 @@
 // table (with row selection) with Load More. Shared by the dashboard and the historical page.
 import { CircleAlert, RotateCcw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { LeadExtras } from '@/components/leads/lead-extras';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable, type LeadTableDensity, type LeadTableSort } from '@/components/leads/lead-table';
 import { Button } from '@/components/ui/button';
@@ -37,9 +38,11 @@ export interface LeadResultsProps {
   density?: LeadTableDensity;
   /** The order the server sorts in, and its change (the table's headers). */
   sort: LeadTableSort;
+  /** What the screen adds to each lead and to the selection (Send to CRM, "In HubSpot"). */
+  extras?: LeadExtras;
 }
 
-export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty, view, density = 'comfortable', sort }: LeadResultsProps) {
+export function LeadResults({ query, searchText, serverSearch, actionLabel, errorLayout, empty, view, density = 'comfortable', sort, extras }: LeadResultsProps) {
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     query;
   const selection = useLeadSelection();
@@ -86,24 +89,33 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
             sort={sort}
             busy={sorting}
             density={density}
+            rowStatus={extras?.status}
+            actionsClassName={extras?.actions ? 'w-24' : undefined}
             rowActions={(lead) => (
-              <ContactsDialog
-                lead={lead}
-                trigger={
-                  <Button variant="ghost" size="icon" className={density === 'compact' ? 'size-7' : 'size-8'} aria-label={`${actionLabel} for ${lead.companyName}`}>
-                    <Users aria-hidden="true" />
-                  </Button>
-                }
-              />
+              <>
+                <ContactsDialog
+                  lead={lead}
+                  trigger={
+                    <Button variant="ghost" size="icon" className={density === 'compact' ? 'size-7' : 'size-8'} aria-label={`${actionLabel} for ${lead.companyName}`}>
+                      <Users aria-hidden="true" />
+                    </Button>
+                  }
+                />
+                {extras?.actions?.(lead, 'row')}
+              </>
             )}
           />
-          <LeadSelectionBar selected={selectedOf(leads, selection.ids)} onClear={selection.clear} />
+          <LeadSelectionBar
+            selected={selectedOf(leads, selection.ids)}
+            onClear={selection.clear}
+            actions={extras?.selectionActions?.(selectedOf(leads, selection.ids))}
+          />
         </>
       ) : (
         <ul aria-label="Leads" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {leads.map((lead) => (
             <li key={lead.id}>
-              <LeadCard lead={lead} actionLabel={actionLabel} />
+              <LeadCard lead={lead} actionLabel={actionLabel} status={extras?.status?.(lead)} actions={extras?.actions?.(lead, 'card')} />
             </li>
           ))}
         </ul>

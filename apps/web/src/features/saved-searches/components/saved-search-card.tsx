@@ -1,5 +1,5 @@
 // One saved search on /searches: its name, filters in words, new matches, alert channels, and its actions.
-import type { SavedSearch } from '@fundwire/shared';
+import { CRM_LABELS, type Crm, type SavedSearch } from '@fundwire/shared';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,10 +21,18 @@ function channels(search: SavedSearch): string[] {
   if (search.alerts.email !== 'off') list.push(`Email: ${EMAIL_MODE_LABELS[search.alerts.email].toLowerCase()}`);
   if (search.alerts.slackWebhookUrl) list.push('Slack');
   if (search.alerts.webhookUrl) list.push('Webhook');
+  if (search.alerts.crm) list.push(CRM_LABELS[search.alerts.crm]);
   return list;
 }
 
-export function SavedSearchCard({ search, today }: { search: SavedSearch; today: Date }) {
+export interface SavedSearchCardProps {
+  search: SavedSearch;
+  today: Date;
+  /** The connected CRMs new matches may be sent to (the Edit dialog's choice). */
+  crmChoices?: readonly Crm[];
+}
+
+export function SavedSearchCard({ search, today, crmChoices }: SavedSearchCardProps) {
   const navigate = useNavigate();
   const viewed = useMarkSavedSearchViewed();
   const remove = useDeleteSavedSearch();
@@ -76,7 +84,7 @@ export function SavedSearchCard({ search, today }: { search: SavedSearch; today:
         </Button>
       </div>
       {(search.alerts.webhookUrl || search.alerts.slackWebhookUrl) && <WebhookPanel search={search} />}
-      {editing && <SavedSearchDialog open={editing} onOpenChange={setEditing} search={search} filter={search.filter} />}
+      {editing && <SavedSearchDialog open={editing} onOpenChange={setEditing} search={search} filter={search.filter} crmChoices={crmChoices} />}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

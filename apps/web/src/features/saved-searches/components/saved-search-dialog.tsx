@@ -1,6 +1,6 @@
 // Save search / Edit: the name, the filters (as removable chips when editing), and the alert channels.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_LIMIT_MESSAGE, type SavedSearch, type SavedSearchFilter } from '@fundwire/shared';
+import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_LIMIT_MESSAGE, type Crm, type SavedSearch, type SavedSearchFilter } from '@fundwire/shared';
 import { LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/toaster';
 import { useSaveSearch } from '../api';
 import { EMAIL_MODE_LABELS, savedSearchFormSchema, type SavedSearchFormValues } from '../form';
 import { describeSavedFilter, savedFilterChips } from '../saved-filter';
+import { CrmChannelField } from './crm-channel-field';
 
 export interface SavedSearchDialogProps {
   open: boolean;
@@ -21,9 +22,11 @@ export interface SavedSearchDialogProps {
   /** Editing this search; otherwise a new one with `filter`. */
   search?: SavedSearch;
   filter: SavedSearchFilter;
+  /** The connected CRMs new matches may be sent to. */
+  crmChoices?: readonly Crm[];
 }
 
-export function SavedSearchDialog({ open, onOpenChange, search, filter: initialFilter }: SavedSearchDialogProps) {
+export function SavedSearchDialog({ open, onOpenChange, search, filter: initialFilter, crmChoices = [] }: SavedSearchDialogProps) {
   const save = useSaveSearch(search?.id);
   const navigate = useNavigate();
   const [filter, setFilter] = useState(initialFilter);
@@ -39,6 +42,7 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
       email: search?.alerts.email ?? 'off',
       slackWebhookUrl: search?.alerts.slackWebhookUrl ?? '',
       webhookUrl: search?.alerts.webhookUrl ?? '',
+      crm: search?.alerts.crm ?? 'none',
     },
   });
   const chips = savedFilterChips(filter);
@@ -57,7 +61,12 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
       {
         name: values.name,
         filter,
-        alerts: { email: values.email, slackWebhookUrl: values.slackWebhookUrl || null, webhookUrl: values.webhookUrl || null },
+        alerts: {
+          email: values.email,
+          slackWebhookUrl: values.slackWebhookUrl || null,
+          webhookUrl: values.webhookUrl || null,
+          crm: values.crm === 'none' ? null : values.crm,
+        },
       },
       {
         onSuccess: (saved) => {
@@ -140,6 +149,7 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
             error={errors.webhookUrl?.message}
             {...register('webhookUrl')}
           />
+          <CrmChannelField choices={crmChoices} current={search?.alerts.crm ?? null} error={errors.crm?.message} {...register('crm')} />
 
           <DialogFooter>
             <DialogClose asChild>
