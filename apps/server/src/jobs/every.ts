@@ -1,7 +1,7 @@
 // A job that runs every `everyMs` on this instance: the first run `firstAfterMs` after start-up, never two runs at
 // once (a long run keeps its turn; the next starts after it), errors logged, and on shutdown the current run is told
 // to stop (its signal aborts) and awaited.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance } from 'fastify';
 
 export interface EveryOptions {
   everyMs: number;
@@ -15,17 +15,14 @@ export function runEvery(
   { everyMs, firstAfterMs, name }: EveryOptions,
   run: (signal: AbortSignal) => Promise<void>,
   /** Where the stop is registered: the app's onClose by default; a schedule started after ready passes its own. */
-  onClose: (stop: () => Promise<void>) => void = (stop) =>
-    app.addHook("onClose", stop),
+  onClose: (stop: () => Promise<void>) => void = (stop) => app.addHook('onClose', stop),
 ): void {
   let running: Promise<void> | null = null;
   const stopping = new AbortController();
   const tick = () => {
     if (running || stopping.signal.aborted) return;
     running = run(stopping.signal)
-      .catch((error: unknown) =>
-        app.log.error({ err: error }, `${name} failed`),
-      )
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`))
       .finally(() => {
         running = null;
       });

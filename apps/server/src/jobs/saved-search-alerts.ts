@@ -1,27 +1,19 @@
 // Saved-search alerts on every instance, every 30 seconds: match the changed leads (SKIP LOCKED claims split the
 // outbox between instances), then send the due deliveries (leased, so each goes out once). Slack and webhook
 // senders plug in through `channels` (docs/decisions/031-saved-search-alerts.md).
-import type { FastifyInstance } from "fastify";
-import { newWorkerId } from "../queue/retry.js";
-import {
-  drainAlertDeliveries,
-  MATCH_BATCH_SIZE,
-  matchLeadChanges,
-  type AlertSenderDeps,
-} from "../modules/saved-searches/index.js";
-import { runEvery } from "./every.js";
+import type { FastifyInstance } from 'fastify';
+import { newWorkerId } from '../queue/retry.js';
+import { drainAlertDeliveries, MATCH_BATCH_SIZE, matchLeadChanges, type AlertSenderDeps } from '../modules/saved-searches/index.js';
+import { runEvery } from './every.js';
 
-export function scheduleSavedSearchAlerts(
-  app: FastifyInstance,
-  options: { channels?: AlertSenderDeps["channels"]; everyMs?: number } = {},
-): void {
+export function scheduleSavedSearchAlerts(app: FastifyInstance, options: { channels?: AlertSenderDeps['channels']; everyMs?: number } = {}): void {
   const workerId = newWorkerId();
   runEvery(
     app,
     {
       everyMs: options.everyMs ?? 30_000,
       firstAfterMs: 3_000,
-      name: "saved-search alerts",
+      name: 'saved-search alerts',
     },
     async (signal) => {
       // A full batch means there may be more; stop at a partial one.
@@ -32,7 +24,7 @@ export function scheduleSavedSearchAlerts(
           adminEmail: app.config.adminEmail,
           billingMode: app.billing.mode,
         });
-        if (result.matches > 0) app.log.info(result, "saved-search matches");
+        if (result.matches > 0) app.log.info(result, 'saved-search matches');
         if (result.changes < MATCH_BATCH_SIZE) break;
       }
       const sent = await drainAlertDeliveries(
@@ -48,8 +40,7 @@ export function scheduleSavedSearchAlerts(
         },
         { workerId, signal },
       );
-      if (sent.delivered || sent.failed || sent.retried)
-        app.log.info(sent, "saved-search alerts");
+      if (sent.delivered || sent.failed || sent.retried) app.log.info(sent, 'saved-search alerts');
     },
   );
 }

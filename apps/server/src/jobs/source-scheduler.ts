@@ -1,15 +1,11 @@
 // Runs the live sources on every instance (through jobs/every.ts, the one scheduler): the first run soon after
 // start-up, then today again every EDGAR_POLL_MINUTES. Day leases in the database let any instance run a day, one at a time.
-import type { FastifyInstance } from "fastify";
-import { newWorkerId } from "../queue/retry.js";
-import { findSource, SOURCES } from "../sources/registry.js";
-import {
-  runSource,
-  type RunOptions,
-  type RunSummary,
-} from "../sources/runner.js";
-import { runEvery } from "./every.js";
-import { enqueueEnrichmentForLeads } from "../modules/enrichment/index.js";
+import type { FastifyInstance } from 'fastify';
+import { newWorkerId } from '../queue/retry.js';
+import { findSource, SOURCES } from '../sources/registry.js';
+import { runSource, type RunOptions, type RunSummary } from '../sources/runner.js';
+import { runEvery } from './every.js';
+import { enqueueEnrichmentForLeads } from '../modules/enrichment/index.js';
 
 export interface SourceRunner {
   /** This instance's lease owner name. */
@@ -31,8 +27,7 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
     owner,
     run(sourceId, options = {}) {
       const connector = findSource(sourceId);
-      if (!connector)
-        return Promise.reject(new Error(`unknown source ${sourceId}`));
+      if (!connector) return Promise.reject(new Error(`unknown source ${sourceId}`));
       const next = chain.then(() =>
         runSource(
           connector,
@@ -40,9 +35,7 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
           { database: app.database, config: app.config, owner, log: app.log, afterWrite: enqueueEnrichmentForLeads },
           {
             ...options,
-            signal: options.signal
-              ? AbortSignal.any([stopping.signal, options.signal])
-              : stopping.signal,
+            signal: options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal,
           },
         ),
       );
@@ -54,48 +47,33 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
     },
     onStop: (stop) => stops.push(stop),
   };
-  app.addHook("onClose", async () => {
+  app.addHook('onClose', async () => {
     stopping.abort();
     await Promise.all(stops.map((stop) => stop()));
     await chain;
     // Hand unfinished days back at once rather than when their lease runs out.
     await app.database.rawTransaction((query) =>
-      query(
-        `update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`,
-        [owner],
-      ),
+      query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]),
     );
   });
   return runner;
 }
 
 /** Starts the schedule: first run after firstDelayMs (within a minute of start-up), then every poll interval. */
-export function scheduleSources(
-  app: FastifyInstance,
-  options: { firstDelayMs?: number; everyMs?: number } = {},
-): void {
+export function scheduleSources(app: FastifyInstance, options: { firstDelayMs?: number; everyMs?: number } = {}): void {
   const everyMs = options.everyMs ?? app.config.edgar.pollMinutes * 60_000;
   runEvery(
     app,
     {
       everyMs,
       firstAfterMs: options.firstDelayMs ?? 10_000,
-      name: "source runs",
+      name: 'source runs',
     },
     async (signal) => {
-      const enabled = SOURCES.filter(
-        (source) => source.disabledReason(app.config) === null,
-      );
+      const enabled = SOURCES.filter((source) => source.disabledReason(app.config) === null);
       await Promise.all(
         enabled.map((source) =>
-          app.sources
-            .run(source.id, { signal })
-            .catch((error: unknown) =>
-              app.log.error(
-                { err: error, source: source.id },
-                "source run failed",
-              ),
-            ),
+          app.sources.run(source.id, { signal }).catch((error: unknown) => app.log.error({ err: error, source: source.id }, 'source run failed')),
         ),
       );
     },

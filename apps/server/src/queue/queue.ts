@@ -3,9 +3,9 @@
 // claim due rows with FOR UPDATE SKIP LOCKED and lease them; a lease left by a crashed worker runs out and another
 // worker takes the job over, so a job kind's `run` must be idempotent. Failures back off; `RetryLater` waits the
 // time a service asked for (Retry-After) without counting as a failure; `PermanentJobError` fails at once.
-import type { FastifyBaseLogger } from "fastify";
-import type { Database, RawQuery } from "../db/client.js";
-import { backoffMs, newWorkerId, type BackoffOptions } from "./retry.js";
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, RawQuery } from '../db/client.js';
+import { backoffMs, newWorkerId, type BackoffOptions } from './retry.js';
 
 export interface JobContext {
   job: {
@@ -32,10 +32,10 @@ export interface JobKind<P = unknown> {
 export class RetryLater extends Error {
   constructor(
     readonly delayMs: number,
-    message = "retry later",
+    message = 'retry later',
   ) {
     super(message);
-    this.name = "RetryLater";
+    this.name = 'RetryLater';
   }
 }
 
@@ -43,7 +43,7 @@ export class RetryLater extends Error {
 export class PermanentJobError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = "PermanentJobError";
+    this.name = 'PermanentJobError';
   }
 }
 
@@ -55,7 +55,7 @@ export interface EnqueueOptions {
   again?: boolean;
 }
 
-export type JobStatus = "pending" | "running" | "done" | "failed";
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export interface JobRecord {
   id: string;
@@ -79,12 +79,7 @@ export interface JobQueue {
   /** This instance's lease owner name. */
   readonly workerId: string;
   register<P>(kind: JobKind<P>): void;
-  enqueue(
-    kind: string,
-    key: string,
-    payload: unknown,
-    options?: EnqueueOptions,
-  ): Promise<{ id: string; created: boolean }>;
+  enqueue(kind: string, key: string, payload: unknown, options?: EnqueueOptions): Promise<{ id: string; created: boolean }>;
   get(id: string): Promise<JobRecord | null>;
   /** Claims and runs due jobs of registered kinds until none is due (tests and CLIs; the worker does this itself). */
   runDue(options?: { kinds?: string[] }): Promise<RunDueResult>;
@@ -100,7 +95,7 @@ export const DEFAULT_JOB_BACKOFF: BackoffOptions = {
   baseMs: 30_000,
   maxMs: 3_600_000,
 };
-const NOTIFY_CHANNEL = "fundwire_jobs";
+const NOTIFY_CHANNEL = 'fundwire_jobs';
 
 /**
  * Adds a job inside the caller's transaction (so a write and the job it calls for commit together), or finds the
@@ -132,8 +127,7 @@ export async function enqueueJob(
     [kind, key, JSON.stringify(payload ?? {}), priority, runAfter, again],
   );
   const row = rows[0] as { id: string; created: boolean; status: string };
-  if (row.status === "pending")
-    await query(`select pg_notify($1, $2)`, [NOTIFY_CHANNEL, kind]);
+  if (row.status === 'pending') await query(`select pg_notify($1, $2)`, [NOTIFY_CHANNEL, kind]);
   return { id: row.id, created: row.created };
 }
 
@@ -150,12 +144,7 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000);
 }
 
-export function createJobQueue(deps: {
-  database: Database;
-  log: FastifyBaseLogger;
-  leaseMs?: number;
-  workerId?: string;
-}): JobQueue {
+export function createJobQueue(deps: { database: Database; log: FastifyBaseLogger; leaseMs?: number; workerId?: string }): JobQueue {
   const { database, log } = deps;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const workerId = deps.workerId ?? newWorkerId();
@@ -167,8 +156,7 @@ export function createJobQueue(deps: {
   let pollTimer: NodeJS.Timeout | null = null;
   let wakeRequested = false;
   let looping: Promise<void> | null = null;
-  const raw: RawQuery = (text, params) =>
-    database.rawTransaction((query) => query(text, params));
+  const raw: RawQuery = (text, params) => database.rawTransaction((query) => query(text, params));
 
   async function claim(limit: number, only?: string[]): Promise<Claimed[]> {
     const names = only ?? [...kinds.keys()];
@@ -192,7 +180,7 @@ export function createJobQueue(deps: {
 
   async function settle(
     job: Claimed,
-    outcome: "done" | "failed" | "pending",
+    outcome: 'done' | 'failed' | 'pending',
     options: {
       delayMs?: number;
       error?: string | null;
@@ -206,32 +194,24 @@ export function createJobQueue(deps: {
               run_after = case when $3 = 'pending' then now() + ($6::int * interval '1 millisecond') else run_after end,
               finished_at = case when $3 = 'pending' then null else now() end
         where id = $1 and lease_owner = $2`,
-      [
-        job.id,
-        workerId,
-        outcome,
-        options.uncount ? 1 : 0,
-        options.error ?? null,
-        Math.max(0, Math.round(options.delayMs ?? 0)),
-      ],
+      [job.id, workerId, outcome, options.uncount ? 1 : 0, options.error ?? null, Math.max(0, Math.round(options.delayMs ?? 0))],
     );
   }
 
   /** Runs one claimed job to its outcome; never throws. */
-  async function execute(job: Claimed): Promise<"done" | "failed" | "retried"> {
+  async function execute(job: Claimed): Promise<'done' | 'failed' | 'retried'> {
     const kind = kinds.get(job.kind);
     if (!kind) {
-      await settle(job, "pending", { uncount: true, delayMs: leaseMs });
-      return "retried";
+      await settle(job, 'pending', { uncount: true, delayMs: leaseMs });
+      return 'retried';
     }
     const heartbeat = setInterval(
       () => {
-        raw(
-          `update jobs set lease_expires_at = now() + ($3::int * interval '1 millisecond') where id = $1 and lease_owner = $2`,
-          [job.id, workerId, leaseMs],
-        ).catch((error: unknown) =>
-          log.warn({ err: error, job: job.id }, "job lease not extended"),
-        );
+        raw(`update jobs set lease_expires_at = now() + ($3::int * interval '1 millisecond') where id = $1 and lease_owner = $2`, [
+          job.id,
+          workerId,
+          leaseMs,
+        ]).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not extended'));
       },
       Math.max(1_000, Math.floor(leaseMs / 3)),
     );
@@ -247,32 +227,32 @@ export function createJobQueue(deps: {
         signal: stopping.signal,
         log,
       });
-      await settle(job, "done");
-      return "done";
+      await settle(job, 'done');
+      return 'done';
     } catch (error) {
       if (error instanceof RetryLater) {
-        await settle(job, "pending", {
+        await settle(job, 'pending', {
           delayMs: error.delayMs,
           error: errorText(error),
           uncount: true,
         });
-        return "retried";
+        return 'retried';
       }
       if (stopping.signal.aborted) {
-        await settle(job, "pending", { uncount: true });
-        return "retried";
+        await settle(job, 'pending', { uncount: true });
+        return 'retried';
       }
       const maxAttempts = kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       if (error instanceof PermanentJobError || job.attempts >= maxAttempts) {
-        log.warn({ err: error, job: job.id, kind: job.kind }, "job failed");
-        await settle(job, "failed", { error: errorText(error) });
-        return "failed";
+        log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
+        await settle(job, 'failed', { error: errorText(error) });
+        return 'failed';
       }
-      await settle(job, "pending", {
+      await settle(job, 'pending', {
         delayMs: backoffMs(job.attempts, kind.backoff ?? DEFAULT_JOB_BACKOFF),
         error: errorText(error),
       });
-      return "retried";
+      return 'retried';
     } finally {
       clearInterval(heartbeat);
     }
@@ -292,7 +272,7 @@ export function createJobQueue(deps: {
             },
             (error: unknown) => {
               running.delete(task);
-              log.error({ err: error, job: job.id }, "job settle failed");
+              log.error({ err: error, job: job.id }, 'job settle failed');
             },
           );
           running.add(task);
@@ -309,7 +289,7 @@ export function createJobQueue(deps: {
       return;
     }
     looping = loop()
-      .catch((error: unknown) => log.error({ err: error }, "job worker failed"))
+      .catch((error: unknown) => log.error({ err: error }, 'job worker failed'))
       .finally(() => {
         looping = null;
       });
@@ -321,9 +301,7 @@ export function createJobQueue(deps: {
       kinds.set(kind.kind, kind as JobKind<never>);
     },
     async enqueue(kind, key, payload, options) {
-      const result = await database.rawTransaction((query) =>
-        enqueueJob(query, kind, key, payload, options),
-      );
+      const result = await database.rawTransaction((query) => enqueueJob(query, kind, key, payload, options));
       wake();
       return result;
     },
@@ -348,11 +326,7 @@ export function createJobQueue(deps: {
       concurrency = options.concurrency ?? concurrency;
       pollTimer = setInterval(wake, options.pollMs ?? 5_000);
       pollTimer.unref();
-      database
-        .listen(NOTIFY_CHANNEL, () => wake())
-        .catch((error: unknown) =>
-          log.warn({ err: error }, "job wake-ups not heard; polling only"),
-        );
+      database.listen(NOTIFY_CHANNEL, () => wake()).catch((error: unknown) => log.warn({ err: error }, 'job wake-ups not heard; polling only'));
       wake();
     },
     async stop() {

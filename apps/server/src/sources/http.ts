@@ -2,7 +2,7 @@
 // a request pace shared by all instances through the database (source_state.next_request_at), so the
 // whole deployment stays under the source's rate limit. 429/503 push that shared slot back by Retry-After.
 import type { Database } from '../db/client.js';
-import { backoffMs as doublingBackoff, parseRetryAfter } from '../queue/retry.js';
+import { backoffMs as doublingBackoff, parseRetryAfter, sleep } from '../queue/retry.js';
 
 export class HttpStatusError extends Error {
   constructor(
@@ -52,21 +52,6 @@ export interface PoliteHttp {
   getText(path: string, options?: { final?: number[] }): Promise<string>;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    // A slot that is already due needs no timer: setTimeout(0) would still cost a millisecond or more.
-    if (ms <= 0) return resolve();
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** Takes the next request slot of `source` for the whole deployment; returns how long to wait for it. */
 export async function reserveRequestSlot(database: Database, source: string, intervalMs: number): Promise<number> {

@@ -3,6 +3,7 @@
 // message a user can read (the lead is then marked failed with it). Tokens travel in headers or query strings that
 // are never logged.
 import { RetryLater } from '../../queue/queue.js';
+import { backoffMs, parseRetryAfter, sleep } from '../../queue/retry.js';
 
 export interface CrmHttpOptions {
   /** Per request (default 20 s). */
@@ -42,27 +43,11 @@ export interface CrmResponse {
   body: unknown;
 }
 
-export const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason as Error);
-    };
-    // The listener goes when the wait ends, so a long push does not pile listeners on the job's signal.
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export { sleep };
 
 /** Retry-After in ms: seconds, or an HTTP date; 1 s when absent or unreadable. */
 export function retryAfterMs(value: string | null, now = Date.now()): number {
-  if (value === null || value.trim() === '') return 1_000;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1_000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? 1_000 : Math.max(0, at - now);
+  return parseRetryAfter(value, now) ?? 1_000;
 }
 
 function messageOf(body: unknown, status: number): string {
@@ -133,7 +118,7 @@ export async function sendCrmRequest(options: SendOptions, http: CrmHttpOptions)
     }
     failures += 1;
     if (failures >= http.maxTries) throw new CrmError(`${lastProblem} (tried ${failures} times)`, response?.status ?? null);
-    await sleep(http.retryBaseMs * 2 ** (failures - 1), options.signal);
+    await sleep(backoffMs(failures, { baseMs: http.retryBaseMs, maxMs: Infinity }), options.signal);
   }
 }
 
