@@ -129,26 +129,31 @@ export function failed(response: CrmResponse, crmName: string, what: string): Cr
 
 /**
  * At most `limit` requests per `windowMs` for one key (a HubSpot account), in this process. A caller waits for
- * the oldest request of a full window to leave it.
+ * the oldest request of a full window to leave it, plus a margin (2% of the window, at least 50 ms): the CRM counts
+ * requests when they arrive, and one sent a little late must not make the next window look overrun.
  */
 export class WindowLimiter {
   private readonly sent = new Map<string, number[]>();
+  /** The window this process keeps: windowMs plus the margin. */
+  private readonly keptMs: number;
   constructor(
     readonly limit: number,
     readonly windowMs: number,
-  ) {}
+  ) {
+    this.keptMs = windowMs + Math.max(50, Math.round(windowMs * 0.02));
+  }
 
   async take(key: string, signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = Date.now();
-      const times = (this.sent.get(key) ?? []).filter((at) => at > now - this.windowMs);
+      const times = (this.sent.get(key) ?? []).filter((at) => at > now - this.keptMs);
       if (times.length < this.limit) {
         times.push(now);
         this.sent.set(key, times);
         return;
       }
       this.sent.set(key, times);
-      await sleep(times[0]! + this.windowMs - now + 1, signal);
+      await sleep(times[0]! + this.keptMs - now + 1, signal);
     }
   }
 }
