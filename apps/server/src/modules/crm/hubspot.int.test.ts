@@ -83,6 +83,14 @@ describe('Send to HubSpot', () => {
     const sizes = () => [hubspot.companies.size, hubspot.contacts.size, hubspot.notes.size, hubspot.associations.size];
     const before = sizes();
     const requestsBefore = hubspot.crmRequests().length;
+    // When the limiter let each request go (its own guarantee, free of the event loop's delays).
+    const limiter = t.app.crm.hubspotLimiter;
+    const take = limiter.take.bind(limiter);
+    const released: number[] = [];
+    limiter.take = async (key, signal) => {
+      await take(key, signal);
+      released.push(Date.now());
+    };
     const first = await runPush(t, user, (await startPush(t, user, 'hubspot', leads.map((lead) => lead.id))).id);
     expect(first).toMatchObject({ status: 'done', total: 60, done: 60, failed: 0 });
     expect(sizes()).toEqual([before[0]! + 60, before[1]! + 120, before[2]! + 60, before[3]! + 120]);
@@ -90,8 +98,12 @@ describe('Send to HubSpot', () => {
     const sent = hubspot.crmRequests().slice(requestsBefore);
     expect(sent.length / 60).toBeLessThanOrEqual(4.2);
     // The account's window (100 requests; 1 s here, 10 s in production) is never overrun.
-    for (let index = 100; index < sent.length; index++) expect(sent[index]!.at - sent[index - 100]!.at).toBeGreaterThanOrEqual(1_000 - 5);
+    for (let index = 100; index < released.length; index++) expect(released[index]! - released[index - 100]!).toBeGreaterThanOrEqual(1_000);
+    // As the stand-in saw them: it shares this process's event loop with PGlite, which can hold an arrival back by
+    // tens of milliseconds on a loaded machine; the limiter's margin (50 ms here) and this allowance cover that.
+    for (let index = 100; index < sent.length; index++) expect(sent[index]!.at - sent[index - 100]!.at).toBeGreaterThanOrEqual(1_000 - 100);
 
+    limiter.take = take;
     const after = sizes();
     const again = await runPush(t, user, (await startPush(t, user, 'hubspot', leads.slice(0, 30).map((lead) => lead.id))).id);
     expect(again).toMatchObject({ status: 'done', done: 30, failed: 0 });
