@@ -66,7 +66,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   const total = warmup + Math.round(options.seconds * options.rate);
   const latencies: number[] = [];
   const lags: number[] = [];
-  const inFlight = new Set<Promise<void>>();
+  /** Each counted request in flight, with its scheduled send time. */
+  const inFlight = new Map<Promise<void>, number>();
   let errors = 0;
   let firstFailure: string | undefined;
   const start = performance.now();
@@ -93,11 +94,17 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
           firstFailure ??= `${path}: ${String(error)}`;
         })
         .finally(() => inFlight.delete(request));
-      inFlight.add(request);
+      if (counted) inFlight.set(request, due);
     }
-    const drained = Promise.all(inFlight).then(() => true);
-    const inTime = await Promise.race([drained, sleep(options.drainTimeoutMs ?? 30_000).then(() => false)]);
+    let timer: NodeJS.Timeout | undefined;
+    const drained = Promise.all(inFlight.keys()).then(() => true);
+    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), options.drainTimeoutMs ?? 30_000)));
+    const inTime = await Promise.race([drained, timedOut]);
+    clearTimeout(timer);
     if (!inTime) {
+      // Unanswered requests count as errors, and in the latencies at what they have waited so far (a lower bound).
+      const now = performance.now();
+      for (const due of inFlight.values()) latencies.push(now - due);
       errors += inFlight.size;
       firstFailure ??= `${inFlight.size} requests unanswered ${options.drainTimeoutMs ?? 30_000} ms after the last send`;
     }
