@@ -94,7 +94,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Record<string, string> = {}, options: Pick<BuildAppOptions, 'authRateLimits' | 'runJobs'> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Record<string, string> = {}, options: Pick<BuildAppOptions, 'authRateLimits' | 'runJobs' | 'now'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const testDatabase = await createTestDatabase();
   const logs: Record<string, unknown>[] = [];
