@@ -17,7 +17,7 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
   const source = connector.id;
   const leaseMs = options.leaseMs ?? 120_000;
   const summary: DaySummary = { day, status: 'done', created: 0, updated: 0, skipped: 0, failed: 0, contactsSkipped: 0 };
-  if (!(await claimDay(database, source, day, owner, leaseMs, options.redoDone))) return { ...summary, status: 'busy' };
+  if (!(await claimDay(database, source, day, owner, leaseMs, options.redoDone, deps.clock))) return { ...summary, status: 'busy' };
   let items: SourceItem[] | null;
   try {
     items = await connector.discover(http, day);
@@ -56,19 +56,19 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
     pending = [];
     lastFlush = performance.now();
     try {
-      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch, deps.afterWrite)));
+      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch, deps.afterWrite, deps.clock)));
     } catch (error) {
       if (error instanceof LeaseLostError || batch.length <= 1) throw error;
       // One lead that cannot be written must not fail the rest: write them one by one, failures recorded as such.
       for (const entry of batch) {
         try {
-          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry], deps.afterWrite)));
+          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry], deps.afterWrite, deps.clock)));
         } catch (single) {
           if (single instanceof LeaseLostError) throw single;
           const reason = `could not be written: ${describeError(single)}`;
           count(
             await database.rawTransaction((query) =>
-              writeBatch(query, source, day, owner, leaseMs, [{ item: entry.item, record: { item: entry.item, result: 'failed', reason, leadId: null }, error: reason }]),
+              writeBatch(query, source, day, owner, leaseMs, [{ item: entry.item, record: { item: entry.item, result: 'failed', reason, leadId: null }, error: reason }], undefined, deps.clock),
             ),
           );
         }

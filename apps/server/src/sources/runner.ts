@@ -5,6 +5,7 @@
 // days; days.ts, day-lease.ts, run-day.ts, write-batch.ts and source-errors.ts each do one part.
 import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
+import type { Clock } from '../queue/lease.js';
 import { daysDue, edgarToday } from './days.js';
 import { createPoliteHttp } from './http.js';
 import { runSourceDay } from './run-day.js';
@@ -16,6 +17,8 @@ export interface RunDeps {
   config: Config;
   /** Names this instance's leases. */
   owner: string;
+  /** The time day leases are reckoned in (tests move it on instead of waiting); the database's clock without one. */
+  clock?: Clock | undefined;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
   /** Called inside each write's transaction with the leads it created or changed (issue 31: their enrichment jobs). */
   afterWrite?: (query: RawQuery, leadIds: string[]) => Promise<void>;

@@ -4,6 +4,7 @@
 import type { RawQuery } from '../db/client.js';
 import { amendedRound, mergeWritten, newerItemOfRound, roundsWrittenByOthers, upsertLeadBatch } from '../modules/leads/index.js';
 import type { BulkLead } from '../modules/leads/index.js';
+import type { Clock } from '../queue/lease.js';
 import { renewLease } from './day-lease.js';
 import type { RunDeps } from './runner.js';
 import { recordSourceError } from './source-errors.js';
@@ -82,8 +83,9 @@ export async function writeBatch(
   leaseMs: number,
   pending: Pending[],
   afterWrite?: RunDeps['afterWrite'],
+  clock?: Clock,
 ): Promise<ItemRecord[]> {
-  if (!(await renewLease(query, source, day, owner, leaseMs))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
+  if (!(await renewLease(query, source, day, owner, leaseMs, clock))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
   if (pending.length === 0) return [];
   const recorded = await query(SETTLED_ITEMS_SQL, [source, pending.map((entry) => entry.item.id)]);
   const done = new Set(recorded.rows.map((row) => String(row.item)));
