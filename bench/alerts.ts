@@ -17,13 +17,12 @@ import { upsertLeadBatch, type BulkLead } from '../apps/server/src/modules/leads
 import { matchLeadChanges } from '../apps/server/src/modules/saved-searches/index.js';
 import { generateLeads } from '../apps/server/src/seed/generate.js';
 import { insertLeads } from '../apps/server/src/seed/insert.js';
-import { median, printTable } from './lib.js';
+import { BENCH_POSTGRES_URL, envNumber, median, printTable } from './lib.js';
 
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
-const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
-const BASE_LEADS = Number(process.env.BENCH_BASE_LEADS ?? 20_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SEARCHES = envNumber('BENCH_SEARCHES', 1_000);
+const BATCH = envNumber('BENCH_BATCH', 1_000);
+const BASE_LEADS = envNumber('BENCH_BASE_LEADS', 20_000);
+const RUNS = envNumber('BENCH_RUNS', 5);
 const ONLY = process.env.BENCH_ONLY;
 const TARGET_MS = 2_000;
 const WORDS = ['payments', 'robots', 'health', 'data', 'cloud', 'security', 'energy', 'insurance', 'logistics', 'platform', 'fin', 'ai'];
@@ -138,18 +137,18 @@ async function benchDatabase(database: Database, kind: string): Promise<(string 
 const rows: (string | number)[][] = [];
 if (ONLY !== 'pglite') {
   const name = `fundwire_bench_alerts_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(BENCH_POSTGRES_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   try {
     rows.push(...(await benchDatabase(database, 'postgres')));
   } finally {
     await database.close();
-    const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+    const cleanup = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);
     await cleanup.end();

@@ -55,6 +55,14 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A numeric setting from the environment (`BENCH_RUNS=3`), else its default. */
+export function envNumber(name: string, fallback: number): number {
+  return Number(process.env[name] ?? fallback);
+}
+
+/** The PostgreSQL server the benches use: BENCH_POSTGRES_URL, else the local test database. */
+export const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -1,29 +1,63 @@
-// Test helpers for Send to CRM: an app pointed at the HubSpot and Pipedrive stand-ins, the OAuth dance through
+// Test helpers for Send to CRM: the stand-ins and an app pointed at them for a test file, the OAuth dance through
 // the stand-in's authorize page, leads with contacts, and a push run to its end.
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { CrmPush } from '@fundwire/shared';
 import { HUBSPOT_REQUESTS_PER_WINDOW } from '../src/modules/crm/context.js';
 import { WindowLimiter } from '../src/modules/crm/http.js';
 import { insertLeads } from '../src/seed/insert.js';
 import type { SeedContact, SeedLead } from '../src/seed/generate.js';
-import { buildTestApp, type TestApp } from './helpers.js';
-import type { HubspotStandIn } from './hubspot-stand-in.js';
-import type { PipedriveStandIn } from './pipedrive-stand-in.js';
+import { buildTestApp, signInAs, type TestApp } from './helpers.js';
+import { startHubspotStandIn, type HubspotStandIn } from './hubspot-stand-in.js';
+import { startPipedriveStandIn, type PipedriveStandIn } from './pipedrive-stand-in.js';
 
 export const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
 
-export async function buildCrmTestApp(hubspot: HubspotStandIn, pipedrive: PipedriveStandIn, overrides: Record<string, string> = {}): Promise<TestApp> {
-  const t = await buildTestApp({
+/** The variables that point an app at the stand-ins (at Pipedrive's only when it is given). */
+export function crmStandInEnv(hubspot: HubspotStandIn, pipedrive?: PipedriveStandIn): Record<string, string> {
+  return {
     HUBSPOT_CLIENT_ID: hubspot.clientId,
     HUBSPOT_CLIENT_SECRET: hubspot.clientSecret,
     HUBSPOT_AUTH_URL: `${hubspot.url}/oauth/authorize`,
     HUBSPOT_API_URL: hubspot.url,
-    PIPEDRIVE_API_URL: pipedrive.url,
+    ...(pipedrive ? { PIPEDRIVE_API_URL: pipedrive.url } : {}),
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    ...overrides,
-  });
+  };
+}
+
+export async function buildCrmTestApp(hubspot: HubspotStandIn, pipedrive: PipedriveStandIn, overrides: Record<string, string> = {}): Promise<TestApp> {
+  const t = await buildTestApp({ ...crmStandInEnv(hubspot, pipedrive), ...overrides });
   fastCrmRetries(t);
   return t;
+}
+
+/** What a CRM test file shares: both stand-ins, the app pointed at them, and the account signed in for the file. */
+export interface CrmTestSetup {
+  hubspot: HubspotStandIn;
+  pipedrive: PipedriveStandIn;
+  t: TestApp;
+  /** The headers of a subscriber signed in before the first test (with `signIn`). */
+  user: Record<string, string>;
+}
+
+/**
+ * Starts the stand-ins and the app before the file's first test (and signs a subscriber in when asked), and closes
+ * them after its last. The fields are set once the file's tests run.
+ */
+export function useCrmTestApp(options: { hubspot?: Parameters<typeof startHubspotStandIn>[0]; signIn?: boolean } = {}): CrmTestSetup {
+  const setup = {} as CrmTestSetup;
+  beforeAll(async () => {
+    setup.hubspot = await startHubspotStandIn(options.hubspot);
+    setup.pipedrive = await startPipedriveStandIn();
+    setup.t = await buildCrmTestApp(setup.hubspot, setup.pipedrive);
+    if (options.signIn) setup.user = await signInAs(setup.t, 'subscriber');
+  });
+  afterAll(async () => {
+    await setup.t?.close();
+    await setup.hubspot?.close();
+    await setup.pipedrive?.close();
+  });
+  return setup;
 }
 
 /**

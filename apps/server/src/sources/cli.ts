@@ -3,9 +3,10 @@
 import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { newWorkerId } from '../queue/retry.js';
+import { edgarToday } from './days.js';
 import { INGEST_USAGE, parseIngestArgs } from './ingest-args.js';
 import { findSource } from './registry.js';
-import { edgarToday, runSource } from './runner.js';
+import { runSource } from './runner.js';
 
 function fail(message: string): never {
   console.error(`ingest: ${message}`);

@@ -12,7 +12,7 @@ import { createPostgresDatabase, makeFakeWebDist, makeTempDir } from '../../test
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { secFormD } from './sec-form-d/connector.js';
-import { addDays, businessDays, edgarToday } from './runner.js';
+import { addDays, businessDays, edgarToday } from './days.js';
 import { sourceStatus } from './status.js';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 // Arguments of `npm run ingest -- --source sec-form-d --from YYYY-MM-DD --to YYYY-MM-DD`.
 import { parseArgs } from 'node:util';
 import { SOURCE_IDS, type SourceId } from '@fundwire/shared';
-import { businessDays } from './runner.js';
+import { businessDays } from './days.js';
 
 export const INGEST_USAGE =
   'Usage: npm run ingest -- --source sec-form-d --from YYYY-MM-DD [--to YYYY-MM-DD]\n  Runs the source over each business day in the range (--to defaults to --from).\n' +

@@ -1,23 +1,18 @@
 // Personal API keys (issue 16): only the SHA-256 of each secret is kept; revoking sets revoked_at.
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ownerColumn, uuidPrimaryKey } from './columns.js';
 
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     /** The first characters of the secret, shown in lists (`fw_AbC1`). */
     prefix: text('prefix').notNull(),
     /** Hex SHA-256 of the whole secret: how a Bearer key is found. */
     secretHash: text('secret_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Written at most once a minute per key and instance. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

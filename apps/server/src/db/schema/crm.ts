@@ -1,16 +1,13 @@
 // Send to CRM (issue 32, migration 0030, docs/decisions/043-send-to-crm.md). Tokens are stored encrypted
 // (AES-256-GCM, modules/crm/crypto.ts): a database dump shows no token.
-import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { crmColumn, ownerColumn, timestamps, uuidPrimaryKey } from './columns.js';
 
 export const crmConnections = pgTable(
   'crm_connections',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    crm: text('crm', { enum: ['hubspot', 'pipedrive'] }).notNull(),
+    userId: ownerColumn(),
+    crm: crmColumn(),
     accountName: text('account_name'),
     portalId: text('portal_id'),
     /** Encrypted: v1.<iv>.<tag>.<ciphertext>, base64url. */
@@ -19,27 +16,21 @@ export const crmConnections = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The CRM refused the credentials after a refresh: pushes wait until the user connects again. */
     needsReconnect: boolean('needs_reconnect').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.crm], name: 'crm_connections_pk' })],
 );
 
 export const crmPushes = pgTable('crm_pushes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  crm: text('crm', { enum: ['hubspot', 'pipedrive'] }).notNull(),
+  id: uuidPrimaryKey(),
+  userId: ownerColumn(),
+  crm: crmColumn(),
   status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
     .notNull()
     .default('queued'),
   /** Set when a saved search's CRM channel made the push. */
   savedSearchId: uuid('saved_search_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const crmPushLeads = pgTable(
@@ -65,10 +56,8 @@ export const crmPushLeads = pgTable(
 export const crmRecords = pgTable(
   'crm_records',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    crm: text('crm', { enum: ['hubspot', 'pipedrive'] }).notNull(),
+    userId: ownerColumn(),
+    crm: crmColumn(),
     kind: text('kind', { enum: ['company', 'contact', 'note'] }).notNull(),
     /** company: the lead id; contact: the contact id; note: the lead id (one note per round). */
     localId: text('local_id').notNull(),
@@ -86,10 +75,8 @@ export const crmRecords = pgTable(
 export const crmAutoPushed = pgTable(
   'crm_auto_pushed',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    crm: text('crm', { enum: ['hubspot', 'pipedrive'] }).notNull(),
+    userId: ownerColumn(),
+    crm: crmColumn(),
     leadId: uuid('lead_id').notNull(),
     pushId: uuid('push_id').notNull(),
   },

@@ -2,10 +2,9 @@
 // Every lead write records a row in lead_changes (the outbox) in its own transaction; the matcher claims those
 // rows, records saved_search_matches (the net-new key) and queues alert_deliveries, one per (saved search,
 // channel) batch, whose leads are keyed by alert_delivery_leads: each (saved search, lead, channel) once.
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SavedSearchFilter } from '@fundwire/shared';
-import { users } from './auth.js';
+import { createdAt, ownerColumn, timestamps, uuidPrimaryKey } from './columns.js';
 import { fundingRoundEnum, leads } from './leads.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -13,12 +12,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const savedSearches = pgTable(
   'saved_searches',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     filter: jsonb('filter').$type<SavedSearchFilter>().notNull(),
     emailMode: text('email_mode', { enum: ['off', 'instant', 'daily', 'weekly'] })
@@ -35,8 +30,7 @@ export const savedSearches = pgTable(
     /** Push new matches to this connected CRM (issue 32). */
     crm: text('crm', { enum: ['hubspot', 'pipedrive'] }),
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index('saved_searches_user_idx').on(table.userId, table.createdAt)],
 );
@@ -81,9 +75,7 @@ export const savedSearchMatches = pgTable(
 export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     savedSearchId: uuid('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),
@@ -106,7 +98,7 @@ export const alertDeliveries = pgTable(
     lastError: text('last_error'),
     /** What a test event sends (a sample lead); null for matches, whose leads are in alert_delivery_leads. */
     payload: jsonb('payload'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [

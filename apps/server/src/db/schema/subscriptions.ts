@@ -2,6 +2,7 @@
 // (real webhooks, or the same events made by test mode); access checks read it.
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { createdAt, ownerColumn, timestamps } from './columns.js';
 
 export const subscriptions = pgTable('subscriptions', {
   userId: text('user_id')
@@ -24,8 +25,7 @@ export const subscriptions = pgTable('subscriptions', {
   lastEventRank: integer('last_event_rank').notNull().default(0),
   /** When the one-time retention offer was granted (once per account, ever); written by the offer, not by events. */
   retentionOfferUsedAt: timestamp('retention_offer_used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /**
@@ -35,9 +35,7 @@ export const subscriptions = pgTable('subscriptions', {
  */
 export const stripeSubscriptions = pgTable('stripe_subscriptions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   /** Stripe's `created` of the subscription (Unix seconds), else the earliest event about it. */
   started: bigint('started', { mode: 'number' }).notNull(),
   /** The order we first heard of it: breaks a tie of `started` within one second. */
@@ -58,25 +56,21 @@ export const stripeEvents = pgTable('stripe_events', {
 /** Checkout sessions started here (test mode pays them on our own page). */
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   plan: text('plan').notNull(),
   priceId: text('price_id').notNull(),
   mode: text('mode', { enum: ['stripe', 'test'] }).notNull(),
   status: text('status', { enum: ['open', 'complete', 'canceled'] }).notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const cancellationFeedback = pgTable('cancellation_feedback', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   reason: text('reason').notNull(),
   details: text('details').notNull().default(''),
   email: text('email').notNull(),
   subscriptionStatus: text('subscription_status'),
   priceId: text('price_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

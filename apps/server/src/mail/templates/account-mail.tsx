@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // Account mails with one link (password reset, email verification), in the same React Email frame as the
 // newsletter and alerts. They are transactional: no preferences or unsubscribe links.
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { MailMessage } from '../transport.js';
-import { colors, EmailLayout } from './email-layout.js';
+import { ActionButton, colors, EmailLayout, MailTitle } from './email-layout.js';
 
 interface OneLinkMail {
   subject: string;
@@ -18,16 +18,9 @@ interface OneLinkMail {
 export function OneLinkEmail(props: OneLinkMail & { url: string; appUrl: string }) {
   return (
     <EmailLayout preview={props.preview} appUrl={props.appUrl} reason="You receive this because of an action on your Fundwire account.">
-      <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
-        {props.title}
-      </Heading>
+      <MailTitle>{props.title}</MailTitle>
       <Text style={{ fontSize: 15 }}>{props.intro}</Text>
-      <Button href={props.url} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontWeight: 600 }}>
-        {props.label}
-      </Button>
-      <Text style={{ fontSize: 13, color: colors.muted }}>
-        If the button does not work, paste this link into your browser: <Link href={props.url}>{props.url}</Link>
-      </Text>
+      <ActionButton href={props.url}>{props.label}</ActionButton>
       <Text style={{ fontSize: 13, color: colors.muted }}>{props.outro}</Text>
     </EmailLayout>
   );

@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The digest mail: the weekly free newsletter (companies, rounds, amounts; no contacts; a call to
 // subscribe) and the paying subscriber's alert (every new lead with its contacts).
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Button, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { formatPlanPrice, PLANS, roundText, TRIAL_DAYS, UNDISCLOSED, UNKNOWN, type Contact, type FreeLead } from '@fundwire/shared';
-import { colors, EmailLayout, type FooterLinks } from './email-layout.js';
+import { colors, EmailLayout, MailTitle, type FooterLinks } from './email-layout.js';
 
 /** A lead as the free sample shows it; alerts add its contacts. */
 export type DigestLead = FreeLead & { contacts?: Contact[] };
@@ -88,9 +88,7 @@ export function DigestEmail(props: DigestProps) {
     : `You receive this ${props.cadence} alert as a Fundwire subscriber.`;
   return (
     <EmailLayout preview={title} appUrl={props.appUrl} footer={props.footer} reason={reason}>
-      <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
-        {title}
-      </Heading>
+      <MailTitle>{title}</MailTitle>
       <Text style={{ fontSize: 14, color: colors.muted, margin: '0 0 12px' }}>
         {isNewsletter
           ? 'Startups that just raised money: who raised, which round and how much.'

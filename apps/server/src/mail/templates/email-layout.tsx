@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The frame every mail shares (React Email): brand, content, and a footer; newsletter and alert mails
 // carry the preferences and unsubscribe links there.
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 export const colors = { text: '#0f172a', muted: '#64748b', border: '#e2e8f0', accent: '#4f46e5', soft: '#f8fafc' } as const;
@@ -52,5 +52,28 @@ export function EmailLayout(props: { preview: string; appUrl: string; footer?: F
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** A mail's title, the one h1 under the brand. */
+export function MailTitle(props: { children: ReactNode }) {
+  return (
+    <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
+      {props.children}
+    </Heading>
+  );
+}
+
+/** The mail's one action: a button, and its link in plain text for clients that do not show the button. */
+export function ActionButton(props: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <Button href={props.href} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontWeight: 600 }}>
+        {props.children}
+      </Button>
+      <Text style={{ fontSize: 13, color: colors.muted }}>
+        If the button does not work, paste this link into your browser: <Link href={props.href}>{props.href}</Link>
+      </Text>
+    </>
   );
 }

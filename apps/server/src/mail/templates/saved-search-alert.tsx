@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // A saved search's alert mail (issue 16): names the search, lists its new leads with their contacts, links to the
 // search in the archive, and carries that search's own one-click unsubscribe.
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Button, Link, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { Lead, SavedSearchFilter } from '@fundwire/shared';
 import { LeadBlock } from './digest.js';
-import { colors, EmailLayout } from './email-layout.js';
+import { colors, EmailLayout, MailTitle } from './email-layout.js';
 
 export interface SavedSearchAlertProps {
   appUrl: string;
@@ -43,9 +43,7 @@ export function SavedSearchAlertEmail(props: SavedSearchAlertProps) {
       footer={props.footer}
       reason={`You receive this because your saved search “${props.savedSearch.name}” sends new matches by email ${when}.`}
     >
-      <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
-        {title}
-      </Heading>
+      <MailTitle>{title}</MailTitle>
       <Text style={{ fontSize: 14, color: colors.muted, margin: '0 0 12px' }}>
         New rounds that match your saved search <Link href={link}>{props.savedSearch.name}</Link>, with the people to contact.
       </Text>

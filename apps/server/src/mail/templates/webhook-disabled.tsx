@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // Sent once to a saved search's owner when its webhook endpoint is switched off (410 Gone, or a day of failures).
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { MailMessage } from '../transport.js';
-import { colors, EmailLayout } from './email-layout.js';
+import { ActionButton, EmailLayout, MailTitle } from './email-layout.js';
 
 export interface WebhookDisabledMail {
   to: string;
@@ -26,9 +26,7 @@ export function WebhookDisabledEmail(props: WebhookDisabledMail) {
       appUrl={props.appUrl}
       reason="You receive this because you set a webhook on a Fundwire saved search."
     >
-      <Heading as="h1" style={{ fontSize: 22, margin: '20px 0 8px' }}>
-        Webhook alerts paused
-      </Heading>
+      <MailTitle>Webhook alerts paused</MailTitle>
       <Text style={{ fontSize: 15 }}>
         We stopped sending webhook alerts for your saved search <strong>{props.savedSearchName}</strong> to{' '}
         <code style={{ fontSize: 13 }}>{props.webhookUrl}</code>.
@@ -38,12 +36,7 @@ export function WebhookDisabledEmail(props: WebhookDisabledMail) {
         Your email and Slack alerts are not affected. Once the endpoint works again, send a test event from your saved searches (or set a new URL): when it is
         delivered, webhook alerts resume.
       </Text>
-      <Button href={props.manageUrl} style={{ backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontWeight: 600 }}>
-        Open saved searches
-      </Button>
-      <Text style={{ fontSize: 13, color: colors.muted }}>
-        If the button does not work, paste this link into your browser: <Link href={props.manageUrl}>{props.manageUrl}</Link>
-      </Text>
+      <ActionButton href={props.manageUrl}>Open saved searches</ActionButton>
     </EmailLayout>
   );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, signUp, testConfig, type TestDatabase } from '../../../test/helpers.js';
-import { connectHubspot, createLeads, fastCrmRetries, readPush, startPush, TEST_ENCRYPTION_KEY } from '../../../test/crm.js';
+import { connectHubspot, createLeads, crmStandInEnv, fastCrmRetries, readPush, startPush } from '../../../test/crm.js';
 import { startHubspotStandIn, type HubspotStandIn } from '../../../test/hubspot-stand-in.js';
 import { subscriptions } from '../../db/schema/index.js';
 import type { TestApp } from '../../../test/helpers.js';
@@ -24,13 +24,7 @@ describe('a push survives a server killed mid-way', () => {
   });
 
   async function instance(): Promise<TestApp> {
-    const config = testConfig({
-      HUBSPOT_CLIENT_ID: hubspot.clientId,
-      HUBSPOT_CLIENT_SECRET: hubspot.clientSecret,
-      HUBSPOT_AUTH_URL: `${hubspot.url}/oauth/authorize`,
-      HUBSPOT_API_URL: hubspot.url,
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    });
+    const config = testConfig(crmStandInEnv(hubspot));
     const app = await buildApp(config, { database: database.database, logger: false, runJobs: false });
     await app.ready();
     apps.push(app);

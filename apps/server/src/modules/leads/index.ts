@@ -21,19 +21,8 @@ export {
   type ContactRow,
 } from './contact-emails.js';
 export { enrichmentCoverage } from './coverage.js';
-export {
-  companiesOfLeads,
-  companiesToEnrich,
-  domainFromOtherSources,
-  fillCompanyDomain,
-  fillPersonEmail,
-  knownAddressesAt,
-  loadEnrichmentCompany,
-  namesWithoutEmail,
-  setCompanyContactFacts,
-  setCompanyEmailPattern,
-  type EnrichmentCompany,
-} from './enrichment-store.js';
+// The enrichment module's reads and writes of companies and contacts: all of that file is for it.
+export * from './enrichment-store.js';
 export { companyNamesWithin, leadsForCrm, type CrmLead, type CrmLeadContact } from './crm-read.js';
 export { createLead, deleteLead, deleteLeads, splitMergedLead, updateLead } from './admin-write.js';
 export { countLeads, getLeadsByIds, listCompanyRounds, newestStoredLeadIds } from './lead-lists.js';

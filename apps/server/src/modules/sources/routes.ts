@@ -5,7 +5,7 @@ import { sourceRunResponseSchema, sourcesResponseSchema, type SourceRunResponse 
 import { z } from 'zod';
 import { conflict, notFound } from '../../errors.js';
 import { findSource, SOURCES } from '../../sources/registry.js';
-import { daysDue, edgarToday } from '../../sources/runner.js';
+import { daysDue, edgarToday } from '../../sources/days.js';
 import { sourceMerges, sourceStatus } from '../../sources/status.js';
 import { enrichmentStatus } from '../enrichment/index.js';
 

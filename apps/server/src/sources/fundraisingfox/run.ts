@@ -5,8 +5,9 @@
 import type { RawQuery } from '../../db/client.js';
 import { parseCsvStream } from '../../modules/admin/index.js';
 import { currentLeadsOfReports, mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
+import { claimDay, renewLease } from '../day-lease.js';
 import type { DaySummary, RunDeps, RunOptions, RunSummary } from '../runner.js';
-import { claimDay, recordSourceError, renewLease } from '../runner.js';
+import { recordSourceError } from '../source-errors.js';
 import { mapLiveRow, missingColumns, rowHash, rowKey, toRow } from './map.js';
 
 const SOURCE = 'fundraisingfox';
@@ -22,7 +23,7 @@ interface PendingRow {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The day's lease, as Form D takes its days' (runner.ts); a run of the same day again (Run now) takes it too. */
+/** The day's lease, as Form D takes its days' (day-lease.ts); a run of the same day again (Run now) takes it too. */
 function claim(deps: RunDeps, day: string, leaseMs: number): Promise<boolean> {
   return claimDay(deps.database, SOURCE, day, deps.owner, leaseMs, true, deps.clock);
 }

@@ -8,7 +8,9 @@ import { scheduleSources } from '../../jobs/source-scheduler.js';
 import { mailDeps } from '../../../test/mail.js';
 import { startSmtpReceiver } from '../../../test/smtp.js';
 import { runMailSchedule } from '../../modules/mail-queue/index.js';
-import { addDays, businessDays, edgarToday, MAX_ITEM_RUNS, runSource } from '../runner.js';
+import { addDays, businessDays, edgarToday } from '../days.js';
+import { runSource } from '../runner.js';
+import { MAX_ITEM_RUNS } from '../write-batch.js';
 import { secFormD } from './connector.js';
 
 const USER_AGENT = 'Fundwire tests ops@fundwire.example.com';
