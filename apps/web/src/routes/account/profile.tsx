@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Plug, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { ButtonLink } from '@/components/layout/button-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';
@@ -71,9 +72,7 @@ export function ProfileRoute() {
               title="No subscription data available"
               description="You do not have a subscription yet. Every plan starts with a free trial."
               action={
-                <Button asChild>
-                  <Link to={paths.pricing}>View plans</Link>
-                </Button>
+                <ButtonLink to={paths.pricing}>View plans</ButtonLink>
               }
             />
           )}
@@ -147,9 +146,7 @@ function SubscriptionSection({ me, subscription, priceIds, stripeMode }: Subscri
       <div className="flex flex-wrap gap-3 border-t border-border pt-5 empty:hidden">
         {action === 'cancel' && <CancelSubscriptionDialog user={user} subscription={subscription} retentionPriceId={retentionPriceId} />}
         {action === 'none' && (
-          <Button asChild>
-            <Link to={paths.pricing}>View plans</Link>
-          </Button>
+          <ButtonLink to={paths.pricing}>View plans</ButtonLink>
         )}
         {stripeMode && (
           <Button

@@ -6,6 +6,7 @@ import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { ButtonLink } from '@/components/layout/button-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,9 +41,7 @@ export function CheckoutSuccessRoute() {
               shows its status as soon as it arrives.
             </p>
             <div className="mt-2 flex flex-wrap justify-center gap-3">
-              <Button asChild>
-                <Link to={paths.profile}>Go to your profile</Link>
-              </Button>
+              <ButtonLink to={paths.profile}>Go to your profile</ButtonLink>
               <Button asChild variant="outline">
                 <Link to={paths.pricing}>Back to pricing</Link>
               </Button>

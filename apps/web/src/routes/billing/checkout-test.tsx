@@ -6,6 +6,7 @@ import { CircleCheck, CircleSlash, FlaskConical, LoaderCircle, LogIn, SearchX } 
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ButtonLink } from '@/components/layout/button-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -35,9 +36,7 @@ export function CheckoutTestRoute() {
           title="Sign in to continue"
           description="This checkout belongs to an account. Sign in with it, then open the link again or start from the pricing page."
           extra={
-            <Button asChild>
-              <Link to={paths.signIn}>Sign in</Link>
-            </Button>
+            <ButtonLink to={paths.signIn}>Sign in</ButtonLink>
           }
         />
       ) : status === 404 ? (
@@ -68,9 +67,7 @@ export function CheckoutTestRoute() {
         title="This checkout is already complete"
         description="The subscription from this checkout is set up. Your leads are on the dashboard."
         extra={
-          <Button asChild>
-            <Link to={paths.dashboard}>Go to dashboard</Link>
-          </Button>
+          <ButtonLink to={paths.dashboard}>Go to dashboard</ButtonLink>
         }
       />
     );
