@@ -23,10 +23,12 @@ export const CONTACT_JSON_SQL = `json_build_object('id', c.id, 'name', c.name, '
 /** "Verified email only": a lead with at least one verified email (the partial index contacts_verified_lead_idx). */
 export const VERIFIED_EMAIL_CONDITION: SQL = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id} and ${contacts.emailStatus} = 'verified')`;
 
-/** A search's text in a contact's name (q=chisholm), through the contacts' trigram index. */
+/** A search's text in a contact's name (q=chisholm), through the contacts' trigram index. The leads are read once, as
+ * an array the primary key is probed with, so with the other arms of a search it is one bitmap of the search's reads:
+ * as `in (subquery)` it was a filter, which read every lead the other conditions let through (decision 026). */
 export function contactNameCondition(q: string): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`${leads.id} in (select cn.lead_id from contacts as cn where cn.name ilike ${pattern})`;
+  return sql`${leads.id} = any(array(select cn.lead_id from contacts as cn where cn.name ilike ${pattern}))`;
 }
 
 type ContactOut = Lead['contacts'][number];
