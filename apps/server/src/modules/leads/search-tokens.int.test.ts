@@ -71,6 +71,15 @@ describe('search tokens (migration 0032)', () => {
     }
   });
 
+  it('holds every lead’s industry, round and location as tokens of its search document', async () => {
+    const count = async (token: string) =>
+      Number(rowsOf<{ n: string | number }>(await t.database.db.execute(sql`select count(*) as n from leads where search_vector @@ ${`'${token.replace(/'/g, "''")}'`}::tsquery`))[0]!.n);
+    for (const industry of INDUSTRIES) expect(await count(`#industry:${industry}`), industry).toBe(all.filter((lead) => lead.industry === industry).length);
+    expect(await count('#round:')).toBe(all.filter((lead) => lead.fundingRound === null).length);
+    expect(await count('#round:Series A')).toBe(all.filter((lead) => lead.fundingRound === 'Series A').length);
+    expect(await count('#location:Lima, Peru')).toBe(all.filter((lead) => lead.location === 'Lima, Peru').length);
+  });
+
   it('never completes a prefix a user types to a token', async () => {
     // Every lead has the tokens '#industry:Zephyrtech' or another, '#round:…' and '#location:…'; no word starts so.
     for (const q of ['zeph', 'industry', 'ind', '%23industry', 'round', '%23round%3ASeed', 'location', 'oslo'])
