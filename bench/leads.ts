@@ -1,8 +1,10 @@
-// bench/leads: the leads API under load on 1,000,000 leads in PostgreSQL and 100,000 in PGlite.
-// Headline: varied requests with the lead caches off (LEAD_CACHES=off), so every one is read from the database:
-// random pages, random filter combinations, random words taken from the data, cursor walks 500 pages deep.
-// Second table: the same few URLs over and over with the caches on, as a repeat visitor sees them.
-// Each table has GET /api/health on the same server, in the same run, as its ceiling.
+// bench/leads: the leads API under load on 1,000,000 leads in PostgreSQL and 100,000 in PGlite, against issue 34's
+// goals. Headline: varied requests with the lead caches off (LEAD_CACHES=off), so every one is read from the
+// database (random pages, random filter combinations, random words taken from the data, cursor walks 500 pages deep),
+// each scenario twice: saturated (autocannon, 10 connections), as a share of bench:floor's bare page query measured in
+// the same run on the same database (PostgreSQL only), then at a steady open-loop rate (open-loop.ts) for its p99.
+// Second table: the same few URLs over and over with the caches on, as a repeat visitor sees them, against
+// GET /api/health on the same server.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createRandom } from '../apps/server/src/seed/generate.js';
+import { randomFloorPagePath, startFloorServer } from './floor-server.js';
 import { freePort, median, printTable, root, spawnServer, stop, tsxCli, verifyFromOutbox, waitFor200 } from './lib.js';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -24,9 +28,37 @@ const BENCH_EMAIL = 'bench-admin@example.com';
 const only = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
 const WALK_PAGES = 500;
 const PAGE_SIZE = 20;
+/** The steady phase of each varied scenario: measured seconds, and the warm-up before them at the same rate. */
+const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 30);
+const STEADY_WARMUP_SECONDS = Number(process.env.BENCH_STEADY_WARMUP_SECONDS ?? 10);
+
+/** Issue 34's goals for the varied scenarios: the steady rate and its p99, and (PostgreSQL) the share of the floor. */
+interface Goal {
+  rate: number;
+  p99Ms: number;
+  floorShare?: number;
+}
+const GOALS: Record<'PostgreSQL' | 'PGlite', Goal> = {
+  PostgreSQL: { rate: Number(process.env.BENCH_PG_RATE ?? 40), p99Ms: 50, floorShare: 0.5 },
+  PGlite: { rate: Number(process.env.BENCH_PGLITE_RATE ?? 10), p99Ms: 100 },
+};
 
 interface Row {
   scenario: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+}
+
+/** A varied scenario: its saturated req/s, then its latencies at the steady rate. */
+interface VariedRow {
+  scenario: string;
+  saturated: number;
+  steady: OpenLoopResult;
+}
+
+/** bench:floor's bare page query at a random offset, saturated the same way as the scenarios. */
+interface Floor {
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -121,13 +153,15 @@ function filterParams(r: ReturnType<typeof random>, vocab: Vocabulary): URLSearc
 /** BENCH_SCENARIOS: comma-separated parts of scenario names to run (all when unset). */
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
 
-function variedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, PathMaker][] {
-  const all = allVariedScenarios(vocab, cursorPaths);
+/** The varied scenarios with one generator seeded `seed`: each phase takes its own, so the steady phase asks the same
+ * sequence whatever number of requests the saturated phase before it made. */
+function variedScenarios(vocab: Vocabulary, cursorPaths: string[], seed = 15): [string, PathMaker][] {
+  const all = allVariedScenarios(vocab, cursorPaths, seed);
   return SCENARIOS ? all.filter(([name]) => SCENARIOS.some((part) => name.includes(part))) : all;
 }
 
-function allVariedScenarios(vocab: Vocabulary, cursorPaths: string[]): [string, PathMaker][] {
-  const r = random(15);
+function allVariedScenarios(vocab: Vocabulary, cursorPaths: string[], seed: number): [string, PathMaker][] {
+  const r = random(seed);
   const word = () => r.pick(vocab.words);
   return [
     [`random page 1-${WALK_PAGES}, no filter`, () => `/api/leads?limit=${PAGE_SIZE}&page=${r.int(1, WALK_PAGES)}`],
@@ -252,6 +286,26 @@ async function withServer<T>(env: Record<string, string>, fn: (base: string, coo
   }
 }
 
+/** The floor's bare page query on the PostgreSQL database at url, saturated after a warm-up of the same length. */
+async function measureFloor(url: string): Promise<Floor> {
+  const floor = await startFloorServer(url);
+  try {
+    console.error('[PostgreSQL] floor: bare page query at a random offset...');
+    await load(floor.base, '', randomFloorPagePath); // warm-up, not counted
+    const result = await load(floor.base, '', randomFloorPagePath);
+    if (result.errors > 0) throw new Error(`floor: ${result.errors} failed requests${result.firstFailure ? `, first: ${result.firstFailure}` : ''}`);
+    return { reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 };
+  } finally {
+    await floor.close();
+  }
+}
+
+/** One varied scenario at the steady rate, open-loop: a warm-up, then STEADY_SECONDS measured. */
+async function measureSteady(label: string, base: string, cookie: string, name: string, maker: PathMaker, rate: number) {
+  console.error(`[${label}] ${name} at ${rate}/s...`);
+  return openLoop({ base, rate, seconds: STEADY_SECONDS, warmupSeconds: STEADY_WARMUP_SECONDS, path: maker, headers: { cookie } });
+}
+
 async function measure(label: string, base: string, cookie: string, name: string, target: string | PathMaker): Promise<Row> {
   // A fixed URL is asked once first, as any first visit does; varied ones never repeat on purpose.
   if (typeof target === 'string') await fetch(`${base}${target}`, { headers: { cookie } });
@@ -261,15 +315,23 @@ async function measure(label: string, base: string, cookie: string, name: string
   return { scenario: name, reqPerSec: result.reqPerSec, p50: result.p50, p99: result.p99 };
 }
 
-async function runAgainst(label: string, env: Record<string, string>, leads: number, seedIfNeeded: () => Promise<number>) {
+async function runAgainst(label: 'PostgreSQL' | 'PGlite', env: Record<string, string>, leads: number, seedIfNeeded: () => Promise<number>) {
   const seedSeconds = await seedIfNeeded();
+  const goal = GOALS[label];
+  // The floor first, on the same database, while no app server runs.
+  const floor = env.DATABASE_URL ? await measureFloor(env.DATABASE_URL) : undefined;
   console.error(`[${label}] uncached server (LEAD_CACHES=off)`);
   const uncached = await withServer({ ...env, LEAD_CACHES: 'off' }, async (base, cookie, pid) => {
     const vocab = await vocabulary(base, cookie);
     const walk = await walkCursors(base, cookie);
     console.error(`[${label}] walked ${walk.paths.length} cursor pages, ${walk.msPerPage.toFixed(1)} ms per page`);
-    const rows: Row[] = [await measure(label, base, cookie, 'GET /api/health (ceiling)', '/api/health')];
-    for (const [name, maker] of variedScenarios(vocab, walk.paths)) rows.push(await measure(label, base, cookie, name, maker));
+    const rows: VariedRow[] = [];
+    const steadyMakers = new Map(variedScenarios(vocab, walk.paths, 16));
+    for (const [name, maker] of variedScenarios(vocab, walk.paths, 15)) {
+      const saturated = await measure(label, base, cookie, name, maker);
+      const steady = await measureSteady(label, base, cookie, name, steadyMakers.get(name)!, goal.rate);
+      rows.push({ scenario: name, saturated: saturated.reqPerSec, steady });
+    }
     const query = await exportQuery(base, cookie);
     const exports = [];
     for (let run = 0; run < 3; run++) exports.push(await exportRun(base, cookie, query, pid));
@@ -295,7 +357,7 @@ async function runAgainst(label: string, env: Record<string, string>, leads: num
       rows.push(await measure(label, base, cookie, name, url));
     return rows;
   });
-  return { label, leads, seedSeconds, uncached, cached };
+  return { label, leads, seedSeconds, goal, floor, uncached, cached };
 }
 
 /** PostgreSQL: a fresh database dropped afterwards, or BENCH_PG_DB kept between runs (seeded once). */
@@ -391,7 +453,7 @@ async function profile() {
       const walk = await walkCursors(base, cookie);
       const rows: (string | number)[][] = [];
       const slowest: string[] = [];
-      const scenarios: [string, PathMaker][] = [['GET /api/health', () => '/api/health'], ...variedScenarios(vocab, walk.paths)];
+      const scenarios: [string, PathMaker][] = [['GET /api/health', () => '/api/health'], ...variedScenarios(vocab, walk.paths, 15)];
       for (const [name, maker] of scenarios) {
         const timed: { ms: number; url: string }[] = [];
         const serverBefore = cpuSeconds(pid);
@@ -435,6 +497,39 @@ const results = [];
 if (only !== 'pglite') results.push(await postgres());
 if (only !== 'postgres') results.push(await pglite());
 
+/** The varied scenarios against the goals: saturated req/s and its share of the floor, then the steady latencies. */
+function variedTable(rows: VariedRow[], goal: Goal, floor: Floor | undefined) {
+  const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
+  const goalText = [goal.floorShare && floor ? `>= ${goal.floorShare * 100}% of floor` : '', `p99 <= ${goal.p99Ms} ms`].filter(Boolean).join(', ');
+  const lines: (string | number)[][] = [];
+  if (floor)
+    lines.push(['bare page query (bench:floor), random offset 0-10,000', Math.round(floor.reqPerSec).toLocaleString('en-US'), '100%', '-', '-', '-', '-', '-', '-', '-']);
+  for (const row of rows) {
+    const share = floor ? row.saturated / floor.reqPerSec : undefined;
+    const missed = [
+      ...(goal.floorShare && share !== undefined && share < goal.floorShare ? ['share'] : []),
+      ...(!(row.steady.p99 <= goal.p99Ms) ? ['p99'] : []),
+      ...(row.steady.errors > 0 ? ['errors'] : []),
+    ];
+    lines.push([
+      row.scenario,
+      Math.round(row.saturated).toLocaleString('en-US'),
+      share === undefined ? '-' : `${(share * 100).toFixed(0)}%`,
+      goalText,
+      `${goal.rate}/s`,
+      ms(row.steady.p50),
+      ms(row.steady.p99),
+      ms(row.steady.max),
+      row.steady.errors,
+      missed.length ? `no (${missed.join(', ')})` : 'yes',
+    ]);
+  }
+  printTable(['scenario', 'saturated req/s', 'share of floor', 'goal', 'steady rate', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'goal met'], lines);
+  for (const row of rows) if (row.steady.firstFailure) console.log(`first failure at the steady rate, ${row.scenario}: ${row.steady.firstFailure}`);
+  const lag = Math.max(...rows.map((row) => row.steady.sendLagP99));
+  console.log(`\nThe sender's own lag (p99, worst scenario): ${lag.toFixed(1)} ms; the latencies above include it.`);
+}
+
 const table = (rows: Row[]) => {
   const ceiling = rows[0]!.reqPerSec;
   printTable(
@@ -444,9 +539,12 @@ const table = (rows: Row[]) => {
 };
 for (const result of results) {
   const seeded = result.seedSeconds > 0 ? `seeded in ${result.seedSeconds.toFixed(0)} s` : 'database kept from an earlier run';
-  console.log(`\n${result.label}: ${result.leads.toLocaleString('en-US')} leads (${seeded}), ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
+  console.log(
+    `\n${result.label}: ${result.leads.toLocaleString('en-US')} leads (${seeded}); saturated: ${CONNECTIONS} connections, ${DURATION_S} s per scenario; ` +
+      `steady: ${result.goal.rate} requests a second, open-loop, ${STEADY_SECONDS} s after ${STEADY_WARMUP_SECONDS} s of warm-up`,
+  );
   console.log('\nVaried requests, lead caches off (every request reads the database):\n');
-  table(result.uncached.rows);
+  variedTable(result.uncached.rows, result.goal, result.floor);
   console.log(
     `\nSequential cursor walks: ${result.uncached.walkPages} pages (4 filters x ${WALK_PAGES} deep), ${result.uncached.walkMsPerPage.toFixed(1)} ms per page`,
   );

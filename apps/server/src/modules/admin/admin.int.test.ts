@@ -328,7 +328,7 @@ describe('admin lead writes', () => {
   const ffRow = (name: string, domain: string, date: string, amount: string, stage = 'Seed', label = stage) =>
     `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')},${name},https://fundraisingfox.com/companies/x,${domain},${date},${stage},"${label}",${amount},False,press`;
 
-  it('previews and imports the shared Fundraising Fox sample: 95% of non-fund rows, preview = commit, a second import changes nothing', async () => {
+  it('previews and imports the shared Fundraising Fox sample: 95% of non-fund rows, preview = commit, a second import changes nothing', { timeout: 120_000 }, async () => {
     const csv = readFileSync(samplePath);
     const before = await totals();
 
