@@ -30,7 +30,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { createBilling, type Billing } from './modules/billing/stripe-client.js';
 import { scheduleSubscriptionClock } from './jobs/subscription-clock.js';
 import { registerCrm } from './modules/crm/index.js';
-import { createJobQueue, type JobQueue } from './queue/queue.js';
+import { createJobQueue, type Clock, type JobQueue } from './queue/queue.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
@@ -55,6 +55,8 @@ declare module 'fastify' {
     mailLinks: MailLinkSigner;
     /** Names this instance's leases on the mail queue. */
     mailWorkerId: string;
+    /** The time queue leases and retries are reckoned in when a test injects one (BuildAppOptions.now); else the database's now(). */
+    clock: Clock | undefined;
     /** Runs the live lead sources (SEC Form D) on this instance. */
     sources: SourceRunner;
     /** The durable job queue: job kinds register here; the worker runs outside tests (queue/queue.ts). */
@@ -78,6 +80,11 @@ export interface BuildAppOptions {
   scheduleSources?: boolean;
   /** Run the job queue's worker in the background. Default: outside test (tests call app.jobs.runDue()). */
   runJobs?: boolean;
+  /**
+   * The time for queue leases and retries (jobs, mail and alert deliveries): tests pass a clock they move on instead
+   * of waiting for a lease to run out or a backoff to pass. Default: the database's now().
+   */
+  now?: () => Date;
 }
 
 /** Log fields that must never reach a log line. */
@@ -181,6 +188,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('mailLinks', new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret')));
   app.decorate('mailWorkerId', newWorkerId());
+  app.decorate('clock', options.now);
   app.addHook('onClose', async () => mailer.close());
 
   app.decorate('registeredRoutes', registerAccessControl(app));
@@ -202,7 +210,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
   await app.register(savedSearchHookRoutes);
-  const jobs = createJobQueue({ database, log: app.log });
+  const jobs = createJobQueue({ database, log: app.log, clock: options.now });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   // Issue 31: websites and emails, as jobs (queued at ingest and by the backfill below).

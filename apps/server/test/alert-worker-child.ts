@@ -1,5 +1,6 @@
 // A saved-search alert worker in its own process (match, then send), so a test can kill it mid-batch (SIGKILL)
-// and start another. Env: DATABASE_URL, SMTP_URL, APP_URL, LEASE_MS, WORKER_ID.
+// and start another. Env: DATABASE_URL, SMTP_URL, APP_URL, LEASE_MS, WORKER_ID, and
+// CLOCK_AHEAD_MS: the worker's lease clock reads that much later (a restart after the dead worker's leases ran out).
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.js';
 import { loadInstallationSecret } from '../src/db/secrets.js';
@@ -11,12 +12,14 @@ const env = process.env;
 const log = pino({ level: 'warn' });
 // The children run without Stripe, as the apps that spawn them do.
 const billingMode = 'test' as const;
+const ahead = Number(env.CLOCK_AHEAD_MS ?? 0);
+const clock = ahead > 0 ? () => new Date(Date.now() + ahead) : undefined;
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '/tmp' });
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: 'Fundwire <no-reply@fundwire.test>', dataDir: '/tmp', log, production: false });
 const signer = new MailLinkSigner(await loadInstallationSecret(database, 'mail_link_secret'));
 while ((await matchLeadChanges(database, { timeZone: 'UTC', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode })).changes > 0);
 const result = await drainAlertDeliveries(
-  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode, log },
+  { database, mailer, signer, appUrl: env.APP_URL ?? 'http://localhost:3000', adminEmail: env.ADMIN_EMAIL ?? 'admin@fundwire.test', billingMode, log, clock },
   { workerId: env.WORKER_ID ?? `child-${process.pid}`, leaseMs: Number(env.LEASE_MS ?? 120_000), batchSize: 2 },
 );
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,6 +1,8 @@
 // Migrates one template database per integration run, so each test's database starts migrated instead of
 // applying every migration again: a PGlite data directory dumped to a file, and on PostgreSQL (TEST_DATABASE_URL)
 // a database that createTestDatabase() copies with CREATE DATABASE … TEMPLATE. Both are removed at the end.
+// TEST_DB_TEMPLATE=off makes no template: every test database migrates from scratch, as before templates existed
+// (to time the suite both ways with the same tests).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +17,19 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** The migrated PostgreSQL database that test databases are copied from; empty without TEST_DATABASE_URL. */
     postgresTemplate: string;
+    /** False under TEST_DB_TEMPLATE=off: each test database migrates from scratch. */
+    useTemplate: boolean;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const useTemplate = process.env.TEST_DB_TEMPLATE !== 'off';
+  project.provide('useTemplate', useTemplate);
+  if (!useTemplate) {
+    project.provide('pgliteTemplateFile', '');
+    project.provide('postgresTemplate', '');
+    return async () => {};
+  }
   const folder = mkdtempSync(path.join(tmpdir(), 'fundwire-template-'));
   const templateFile = path.join(folder, 'pglite.tar');
   const pglite = await openDatabase({ dataDir: 'memory://' });

@@ -63,14 +63,15 @@ function migratedPgliteDump(): Blob {
 /**
  * A brand-new, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Both start as
  * a copy of the run's migrated template (global-setup.ts); opening them still runs the migrator, which finds
- * nothing left to apply.
+ * nothing left to apply. Under TEST_DB_TEMPLATE=off there is no template and opening applies every migration.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const useTemplate = inject('useTemplate');
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ dataDir: 'memory://', pgliteDataDump: migratedPgliteDump() });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteDataDump: useTemplate ? migratedPgliteDump() : undefined });
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const server = await createPostgresDatabase({ template: inject('postgresTemplate') || undefined });
+  const server = await createPostgresDatabase({ template: (useTemplate && inject('postgresTemplate')) || undefined });
   const database = await openDatabase({ databaseUrl: server.url, dataDir: makeTempDir() });
   return {
     database,
@@ -93,7 +94,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Record<string, string> = {}, options: Pick<BuildAppOptions, 'authRateLimits' | 'runJobs'> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Record<string, string> = {}, options: Pick<BuildAppOptions, 'authRateLimits' | 'runJobs' | 'now'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const testDatabase = await createTestDatabase();
   const logs: Record<string, unknown>[] = [];

@@ -37,6 +37,7 @@ export function scheduleSavedSearchAlerts(app: FastifyInstance, options: { chann
           adminEmail: app.config.adminEmail,
           billingMode: app.billing.mode,
           channels: options.channels ?? {},
+          clock: app.clock,
         },
         { workerId, signal },
       );

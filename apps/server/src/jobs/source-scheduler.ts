@@ -32,7 +32,7 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
         runSource(
           connector,
           // Issue 31: every lead a run creates or changes gets its company's enrichment job, in the same transaction.
-          { database: app.database, config: app.config, owner, log: app.log, afterWrite: enqueueEnrichmentForLeads },
+          { database: app.database, config: app.config, owner, log: app.log, afterWrite: enqueueEnrichmentForLeads, clock: app.clock },
           {
             ...options,
             signal: options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal,

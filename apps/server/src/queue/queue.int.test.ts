@@ -135,10 +135,13 @@ describe('the job queue', () => {
     const { id } = await t.database.rawTransaction((query) => enqueueJob(query, 'test-lease', 'x', {}));
     void dead.runDue({ kinds: ['test-lease'] });
     await expect.poll(async () => (await jobRow(id)).status).toBe('running');
+    // The second worker's clock: moved past the dead worker's lease instead of waiting for it to run out.
+    let aheadMs = 0;
     const alive = createJobQueue({
       database: t.database,
       log: t.app.log,
       workerId: 'alive-worker',
+      clock: () => new Date(Date.now() + aheadMs),
     });
     alive.register({
       kind: 'test-lease',
@@ -149,7 +152,13 @@ describe('the job queue', () => {
       failed: 0,
       retried: 0,
     });
-    await t.database.rawTransaction((query) => query(`update jobs set lease_expires_at = now() - interval '1 second' where id = $1`, [id]));
+    aheadMs = 59_000;
+    expect(await alive.runDue({ kinds: ['test-lease'] })).toEqual({
+      done: 0,
+      failed: 0,
+      retried: 0,
+    });
+    aheadMs = 61_000;
     expect(await alive.runDue({ kinds: ['test-lease'] })).toEqual({
       done: 1,
       failed: 0,

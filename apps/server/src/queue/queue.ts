@@ -1,11 +1,15 @@
 // The durable job queue (docs/decisions/041-one-job-queue.md). A job is a row in `jobs`: a kind, a key unique within
 // the kind (enqueueing the same key again finds the job already there), a JSON payload. Workers on any instance
-// claim due rows with FOR UPDATE SKIP LOCKED and lease them; a lease left by a crashed worker runs out and another
-// worker takes the job over, so a job kind's `run` must be idempotent. Failures back off; `RetryLater` waits the
-// time a service asked for (Retry-After) without counting as a failure; `PermanentJobError` fails at once.
+// claim due rows and lease them through lease.ts; a lease left by a crashed worker runs out and another worker
+// takes the job over, so a job kind's `run` must be idempotent. Failures back off; `RetryLater` waits the time a
+// service asked for (Retry-After) without counting as a failure; `PermanentJobError` fails at once.
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawQuery } from '../db/client.js';
-import { backoffMs, newWorkerId, type BackoffOptions } from './retry.js';
+import { afterFailure, claimDue, extendLease, releaseLeases, RetryLater, settleLease, type Clock, type LeasedTable } from './lease.js';
+import { newWorkerId, type BackoffOptions } from './retry.js';
+
+export { PermanentJobError, RetryLater, type Clock } from './lease.js';
 
 export interface JobContext {
   job: {
@@ -26,25 +30,6 @@ export interface JobKind<P = unknown> {
   maxAttempts?: number;
   /** Waits between failed attempts (default 30 s doubling to 1 h). */
   backoff?: BackoffOptions;
-}
-
-/** Try again after delayMs (a 429's Retry-After, a spent daily budget); not counted as a failed attempt. */
-export class RetryLater extends Error {
-  constructor(
-    readonly delayMs: number,
-    message = 'retry later',
-  ) {
-    super(message);
-    this.name = 'RetryLater';
-  }
-}
-
-/** A failure no retry can mend (bad credentials, a record that cannot exist): the job fails now. */
-export class PermanentJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentJobError';
-  }
 }
 
 export interface EnqueueOptions {
@@ -97,6 +82,19 @@ export const DEFAULT_JOB_BACKOFF: BackoffOptions = {
 };
 const NOTIFY_CHANNEL = 'fundwire_jobs';
 
+/** The jobs table's lease columns (migration 0028). */
+export const JOBS_TABLE: LeasedTable = {
+  table: 'jobs',
+  key: ['id'],
+  status: 'status',
+  waiting: ['pending'],
+  leased: 'running',
+  dueAt: 'run_after',
+  owner: 'lease_owner',
+  expiresAt: 'lease_expires_at',
+  attempts: 'attempts',
+};
+
 /**
  * Adds a job inside the caller's transaction (so a write and the job it calls for commit together), or finds the
  * one with the same kind and key. Instances listening are woken when the transaction commits.
@@ -144,8 +142,8 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000);
 }
 
-export function createJobQueue(deps: { database: Database; log: FastifyBaseLogger; leaseMs?: number; workerId?: string }): JobQueue {
-  const { database, log } = deps;
+export function createJobQueue(deps: { database: Database; log: FastifyBaseLogger; leaseMs?: number; workerId?: string; clock?: Clock | undefined }): JobQueue {
+  const { database, log, clock } = deps;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const workerId = deps.workerId ?? newWorkerId();
   const kinds = new Map<string, JobKind<never>>();
@@ -161,21 +159,24 @@ export function createJobQueue(deps: { database: Database; log: FastifyBaseLogge
   async function claim(limit: number, only?: string[]): Promise<Claimed[]> {
     const names = only ?? [...kinds.keys()];
     if (names.length === 0 || limit <= 0) return [];
-    const { rows } = await raw(
-      `with due as (
-         select id from jobs
-          where kind = any($1::text[])
-            and ((status = 'pending' and run_after <= now()) or (status = 'running' and lease_expires_at < now()))
-          order by priority desc, run_after, created_at
-          limit $2
-          for update skip locked)
-       update jobs set status = 'running', attempts = jobs.attempts + 1, lease_owner = $3,
-              lease_expires_at = now() + ($4::int * interval '1 millisecond'), updated_at = now()
-         from due where jobs.id = due.id
-       returning jobs.id, jobs.kind, jobs.key, jobs.payload, jobs.attempts`,
-      [names, limit, workerId, leaseMs],
-    );
-    return rows as unknown as Claimed[];
+    const rows = await claimDue(database.db, JOBS_TABLE, {
+      owner: workerId,
+      leaseMs,
+      limit,
+      clock,
+      where: sql`kind in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+      orderBy: sql`priority desc, run_after, created_at`,
+    });
+    return rows.map((row) => ({
+      id: String(row.id),
+      kind: String(row.kind),
+      key: String(row.key),
+      payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+      attempts: Number(row.attempts),
+    }));
   }
 
   async function settle(
@@ -187,14 +188,18 @@ export function createJobQueue(deps: { database: Database; log: FastifyBaseLogge
       uncount?: boolean;
     } = {},
   ): Promise<void> {
-    await raw(
-      `update jobs set status = $3, lease_owner = null, lease_expires_at = null, updated_at = now(),
-              attempts = attempts - $4::int,
-              last_error = $5,
-              run_after = case when $3 = 'pending' then now() + ($6::int * interval '1 millisecond') else run_after end,
-              finished_at = case when $3 = 'pending' then null else now() end
-        where id = $1 and lease_owner = $2`,
-      [job.id, workerId, outcome, options.uncount ? 1 : 0, options.error ?? null, Math.max(0, Math.round(options.delayMs ?? 0))],
+    await settleLease(
+      database.db,
+      JOBS_TABLE,
+      { id: job.id },
+      workerId,
+      {
+        status: outcome,
+        retryInMs: outcome === 'pending' ? (options.delayMs ?? 0) : undefined,
+        uncount: options.uncount,
+        set: (now) => ({ last_error: options.error ?? null, finished_at: outcome === 'pending' ? null : now, updated_at: now }),
+      },
+      clock,
     );
   }
 
@@ -207,11 +212,7 @@ export function createJobQueue(deps: { database: Database; log: FastifyBaseLogge
     }
     const heartbeat = setInterval(
       () => {
-        raw(`update jobs set lease_expires_at = now() + ($3::int * interval '1 millisecond') where id = $1 and lease_owner = $2`, [
-          job.id,
-          workerId,
-          leaseMs,
-        ]).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not extended'));
+        extendLease(database.db, JOBS_TABLE, { id: job.id }, { owner: workerId, leaseMs, clock }).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not extended'));
       },
       Math.max(1_000, Math.floor(leaseMs / 3)),
     );
@@ -230,28 +231,17 @@ export function createJobQueue(deps: { database: Database; log: FastifyBaseLogge
       await settle(job, 'done');
       return 'done';
     } catch (error) {
-      if (error instanceof RetryLater) {
-        await settle(job, 'pending', {
-          delayMs: error.delayMs,
-          error: errorText(error),
-          uncount: true,
-        });
-        return 'retried';
-      }
-      if (stopping.signal.aborted) {
+      if (stopping.signal.aborted && !(error instanceof RetryLater)) {
         await settle(job, 'pending', { uncount: true });
         return 'retried';
       }
-      const maxAttempts = kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      if (error instanceof PermanentJobError || job.attempts >= maxAttempts) {
+      const next = afterFailure(error, job.attempts, { maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, backoff: kind.backoff ?? DEFAULT_JOB_BACKOFF });
+      if (next.outcome === 'failed') {
         log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
         await settle(job, 'failed', { error: errorText(error) });
         return 'failed';
       }
-      await settle(job, 'pending', {
-        delayMs: backoffMs(job.attempts, kind.backoff ?? DEFAULT_JOB_BACKOFF),
-        error: errorText(error),
-      });
+      await settle(job, 'pending', { delayMs: next.delayMs, error: errorText(error), uncount: next.uncount });
       return 'retried';
     } finally {
       clearInterval(heartbeat);
@@ -335,10 +325,7 @@ export function createJobQueue(deps: { database: Database; log: FastifyBaseLogge
       await looping;
       await Promise.allSettled([...running]);
       // Jobs claimed but not started (none today) or left by an aborted run go back at once.
-      await raw(
-        `update jobs set status = 'pending', lease_owner = null, lease_expires_at = null, attempts = greatest(0, attempts - 1) where lease_owner = $1 and status = 'running'`,
-        [workerId],
-      );
+      await releaseLeases(database.db, JOBS_TABLE, workerId);
     },
   };
 }

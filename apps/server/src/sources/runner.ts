@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database, RawQuery } from '../db/client.js';
 import { amendedRound, mergeWritten, newerItemOfRound, roundsWrittenByOthers, upsertLeadBatch } from '../modules/leads/index.js';
 import type { BulkLead } from '../modules/leads/index.js';
+import type { Clock } from '../queue/lease.js';
 import { createPoliteHttp, type PoliteHttp } from './http.js';
 import { contractViolation, fitLeadToContract } from './lead-limits.js';
 import { MalformedItemError, SourceBlockedError, type MappedLead, type SourceConnector, type SourceItem } from './types.js';
@@ -16,6 +17,8 @@ export interface RunDeps {
   config: Config;
   /** Names this instance's leases. */
   owner: string;
+  /** The time day leases are reckoned in (tests move it on instead of waiting); the database's clock without one. */
+  clock?: Clock | undefined;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
   /** Called inside each write's transaction with the leads it created or changed (issue 31: their enrichment jobs). */
   afterWrite?: (query: RawQuery, leadIds: string[]) => Promise<void>;
@@ -85,29 +88,29 @@ export async function daysDue(database: Database, source: string, today: string,
 }
 
 /** Takes the lease on a source's day (a free, expired or own one; a finished one only with redoDone). */
-export async function claimDay(database: Database, source: string, day: string, owner: string, leaseMs: number, redoDone: boolean): Promise<boolean> {
+export async function claimDay(database: Database, source: string, day: string, owner: string, leaseMs: number, redoDone: boolean, clock?: Clock): Promise<boolean> {
   const result = await database.rawTransaction((query) =>
     query(
       `insert into source_days (source, day, status, lease_owner, lease_expires_at, attempts, started_at, updated_at)
-       values ($1, $2, 'running', $3, clock_timestamp() + $4 * interval '1 millisecond', 1, now(), now())
+       values ($1, $2, 'running', $3, coalesce($6::timestamptz, clock_timestamp()) + $4 * interval '1 millisecond', 1, now(), now())
        on conflict (source, day) do update
-         set status = 'running', lease_owner = $3, lease_expires_at = clock_timestamp() + $4 * interval '1 millisecond',
+         set status = 'running', lease_owner = $3, lease_expires_at = coalesce($6::timestamptz, clock_timestamp()) + $4 * interval '1 millisecond',
              attempts = source_days.attempts + 1, started_at = now(), updated_at = now()
-       where (source_days.lease_owner is null or source_days.lease_owner = $3 or source_days.lease_expires_at < clock_timestamp())
+       where (source_days.lease_owner is null or source_days.lease_owner = $3 or source_days.lease_expires_at < coalesce($6::timestamptz, clock_timestamp()))
          and (source_days.status <> 'done' or $5)
        returning day`,
-      [source, day, owner, leaseMs, redoDone],
+      [source, day, owner, leaseMs, redoDone, clock?.().toISOString() ?? null],
     ),
   );
   return result.rows.length > 0;
 }
 
 /** Extends this instance's lease on the day; false when another instance has taken it over. */
-async function renewLease(query: RawQuery, source: string, day: string, owner: string, leaseMs: number): Promise<boolean> {
+export async function renewLease(query: RawQuery, source: string, day: string, owner: string, leaseMs: number, clock?: Clock): Promise<boolean> {
   const result = await query(
-    `update source_days set lease_expires_at = clock_timestamp() + $4 * interval '1 millisecond', updated_at = now()
+    `update source_days set lease_expires_at = coalesce($5::timestamptz, clock_timestamp()) + $4 * interval '1 millisecond', updated_at = now()
      where source = $1 and day = $2 and lease_owner = $3 returning day`,
-    [source, day, owner, leaseMs],
+    [source, day, owner, leaseMs, clock?.().toISOString() ?? null],
   );
   return result.rows.length > 0;
 }
@@ -222,8 +225,9 @@ async function writeBatch(
   leaseMs: number,
   pending: Pending[],
   afterWrite?: RunDeps['afterWrite'],
+  clock?: Clock,
 ): Promise<ItemRecord[]> {
-  if (!(await renewLease(query, source, day, owner, leaseMs))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
+  if (!(await renewLease(query, source, day, owner, leaseMs, clock))) throw new LeaseLostError(`lost the lease on ${source} ${day}`);
   if (pending.length === 0) return [];
   const recorded = await query(SETTLED_ITEMS_SQL, [source, pending.map((entry) => entry.item.id)]);
   const done = new Set(recorded.rows.map((row) => String(row.item)));
@@ -293,7 +297,7 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
   const source = connector.id;
   const leaseMs = options.leaseMs ?? 120_000;
   const summary: DaySummary = { day, status: 'done', created: 0, updated: 0, skipped: 0, failed: 0, contactsSkipped: 0 };
-  if (!(await claimDay(database, source, day, owner, leaseMs, options.redoDone))) return { ...summary, status: 'busy' };
+  if (!(await claimDay(database, source, day, owner, leaseMs, options.redoDone, deps.clock))) return { ...summary, status: 'busy' };
   let items: SourceItem[] | null;
   try {
     items = await connector.discover(http, day);
@@ -332,19 +336,19 @@ export async function runSourceDay(connector: SourceConnector, http: PoliteHttp,
     pending = [];
     lastFlush = performance.now();
     try {
-      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch, deps.afterWrite)));
+      count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, batch, deps.afterWrite, deps.clock)));
     } catch (error) {
       if (error instanceof LeaseLostError || batch.length <= 1) throw error;
       // One lead that cannot be written must not fail the rest: write them one by one, failures recorded as such.
       for (const entry of batch) {
         try {
-          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry], deps.afterWrite)));
+          count(await database.rawTransaction((query) => writeBatch(query, source, day, owner, leaseMs, [entry], deps.afterWrite, deps.clock)));
         } catch (single) {
           if (single instanceof LeaseLostError) throw single;
           const reason = `could not be written: ${describe(single)}`;
           count(
             await database.rawTransaction((query) =>
-              writeBatch(query, source, day, owner, leaseMs, [{ item: entry.item, record: { item: entry.item, result: 'failed', reason, leadId: null }, error: reason }]),
+              writeBatch(query, source, day, owner, leaseMs, [{ item: entry.item, record: { item: entry.item, result: 'failed', reason, leadId: null }, error: reason }], undefined, deps.clock),
             ),
           );
         }

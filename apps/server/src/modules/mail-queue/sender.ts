@@ -1,11 +1,12 @@
-// The delivery worker. Deliveries are a queue: a worker claims due rows with FOR UPDATE SKIP LOCKED and
-// leases them, sends each mail, and records the outcome on the row. Any number of workers, in any number
-// of instances, can drain together: a row is claimed by one worker at a time, a sent row is never sent
-// again, and a lease left by a crashed worker runs out so another worker picks the row up.
+// The delivery worker. Deliveries are a queue: a worker claims due rows and leases them (queue/lease.ts, the
+// job queue's leases on this table's own columns), sends each mail, and records the outcome on the row. Any
+// number of workers, in any number of instances, can drain together: a row is claimed by one worker at a time,
+// a sent row is never sent again, and a lease left by a crashed worker runs out so another worker picks it up.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawQuery } from '../../db/client.js';
+import { afterFailure, claimDue, settleLease, type Clock, type LeasedTable, type Settlement } from '../../queue/lease.js';
 import { DEFAULT_JOB_BACKOFF } from '../../queue/queue.js';
 import { backoffMs as doublingBackoff } from '../../queue/retry.js';
 import type { MailLinkSigner} from '../../mail/signed-links.js';
@@ -25,6 +26,8 @@ export interface SenderDeps {
   /** app.billing.mode: with Stripe, a leftover test-mode subscription grants nothing (billing/paid-access.ts). */
   billingMode: 'stripe' | 'test';
   log: FastifyBaseLogger;
+  /** The time leases and retries are reckoned in (tests move it on); the database's now() without one. */
+  clock?: Clock | undefined;
 }
 
 export interface DrainOptions {
@@ -51,6 +54,19 @@ export interface DrainResult {
 }
 
 export const DEFAULT_LEASE_MS = 120_000;
+
+/** mail_deliveries' lease columns: a row waits as 'pending' and is 'sending' while leased. */
+export const MAIL_DELIVERIES: LeasedTable = {
+  table: 'mail_deliveries',
+  key: ['edition_id', 'recipient'],
+  status: 'status',
+  waiting: ['pending'],
+  leased: 'sending',
+  dueAt: 'next_attempt_at',
+  owner: 'locked_by',
+  expiresAt: 'locked_until',
+  attempts: 'attempts',
+};
 export const MAX_ATTEMPTS = 6;
 /** Transient failures wait 30 s, 1 min, 2 min... (at most an hour): the job queue's schedule (queue/queue.ts). */
 export function backoffMs(attempts: number): number {
@@ -88,22 +104,15 @@ interface RenderedTemplate {
 const PREFERENCES_PLACEHOLDER = 'https://placeholder.fundwire.invalid/preferences';
 const UNSUBSCRIBE_PLACEHOLDER = 'https://placeholder.fundwire.invalid/unsubscribe';
 
-async function claim(query: RawQuery, options: Required<Pick<DrainOptions, 'workerId' | 'leaseMs' | 'batchSize'>> & { editionId?: string | undefined }): Promise<ClaimedDelivery[]> {
-  const result = await query(
-    `with picked as (
-       select edition_id, recipient from mail_deliveries
-       where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now()))
-         and ($4::text is null or edition_id = $4)
-       order by next_attempt_at
-       limit $1
-       for update skip locked)
-     update mail_deliveries d
-       set status = 'sending', locked_by = $2, locked_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
-     from picked where d.edition_id = picked.edition_id and d.recipient = picked.recipient
-     returning d.edition_id, d.recipient, d.subscriber_id, d.user_id, d.window_start, d.attempts`,
-    [options.batchSize, options.workerId, options.leaseMs / 1000, options.editionId ?? null],
-  );
-  return result.rows.map((row) => ({
+async function claim(deps: SenderDeps, options: Required<Pick<DrainOptions, 'workerId' | 'leaseMs' | 'batchSize'>> & { editionId?: string | undefined }): Promise<ClaimedDelivery[]> {
+  const rows = await claimDue(deps.database.db, MAIL_DELIVERIES, {
+    owner: options.workerId,
+    leaseMs: options.leaseMs,
+    limit: options.batchSize,
+    clock: deps.clock,
+    where: options.editionId === undefined ? undefined : sql`edition_id = ${options.editionId}`,
+  });
+  return rows.map((row) => ({
     editionId: String(row.edition_id),
     recipient: String(row.recipient),
     subscriberId: row.subscriber_id === null ? null : String(row.subscriber_id),
@@ -190,12 +199,14 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
   };
 
   // One autocommit statement per outcome: the row is final as soon as the statement returns.
-  const finish = (delivery: ClaimedDelivery, status: 'sent' | 'skipped' | 'failed' | 'pending', error?: string, retryInMs?: number) =>
-    database.db.execute(sql`
-      update mail_deliveries set status = ${status}, locked_until = null, locked_by = null,
-        sent_at = case when ${status} = 'sent' then now() else sent_at end,
-        last_error = ${error ?? null}, next_attempt_at = now() + make_interval(secs => ${(retryInMs ?? 0) / 1000}::double precision)
-      where edition_id = ${delivery.editionId} and recipient = ${delivery.recipient} and status = 'sending' and locked_by = ${options.workerId}`);
+  const finish = (delivery: ClaimedDelivery, status: 'sent' | 'skipped' | 'failed' | 'pending', error?: string, retryInMs?: number) => {
+    const settlement: Settlement = {
+      status,
+      retryInMs: retryInMs ?? 0,
+      set: (now) => ({ last_error: error ?? null, ...(status === 'sent' ? { sent_at: now } : {}) }),
+    };
+    return settleLease(database.db, MAIL_DELIVERIES, { edition_id: delivery.editionId, recipient: delivery.recipient }, options.workerId, settlement, deps.clock);
+  };
 
   /** The mail server has the mail: record it, retrying a failed write rather than sending again. */
   const recordSent = async (delivery: ClaimedDelivery) => {
@@ -260,12 +271,13 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
     } catch (error) {
       if (accepted) return;
       const message = error instanceof Error ? error.message : String(error);
-      if (isPermanentFailure(error) || delivery.attempts >= MAX_ATTEMPTS) {
+      const next = afterFailure(error, delivery.attempts, { maxAttempts: MAX_ATTEMPTS, backoff: DEFAULT_JOB_BACKOFF, isPermanent: isPermanentFailure });
+      if (next.outcome === 'failed') {
         log.warn({ edition: delivery.editionId, to: delivery.recipient, attempts: delivery.attempts, err: message }, 'mail delivery failed for good');
         await finish(delivery, 'failed', message);
         result.failed++;
       } else {
-        const wait = backoffMs(delivery.attempts);
+        const wait = next.delayMs;
         log.warn({ edition: delivery.editionId, to: delivery.recipient, attempts: delivery.attempts, retryInMs: wait, err: message }, 'mail delivery failed; will retry');
         await finish(delivery, 'pending', message, wait);
         result.retried++;
@@ -276,7 +288,7 @@ export async function drainDeliveries(deps: SenderDeps, options: DrainOptions): 
   for (;;) {
     if (options.deadline !== undefined && Date.now() >= options.deadline) break;
     if (options.signal?.aborted) break;
-    const claimed = await read((query) => claim(query, { workerId: options.workerId, leaseMs, batchSize, editionId: options.editionId }));
+    const claimed = await claim(deps, { workerId: options.workerId, leaseMs, batchSize, editionId: options.editionId });
     if (claimed.length === 0) break;
     await eachWithLimit(claimed, concurrency, deliver);
   }

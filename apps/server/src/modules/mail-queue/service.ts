@@ -23,6 +23,7 @@ export function mailRunDeps(app: FastifyInstance, workerId = app.mailWorkerId): 
     adminEmail: app.config.adminEmail,
     billingMode: app.billing.mode,
     log: app.log,
+    clock: app.clock,
     timeZone: app.config.alertTimeZone,
     workerId,
   };

@@ -1,15 +1,17 @@
 // The alert delivery worker (docs/decisions/031-saved-search-alerts.md). alert_deliveries is a queue like
-// mail_deliveries: a worker claims due rows with FOR UPDATE SKIP LOCKED and a lease, sends each through its
-// channel, and records the outcome. A lease left by a crashed worker runs out and another worker takes the row.
+// mail_deliveries: a worker claims due rows and leases them (queue/lease.ts, on this table's own columns), sends
+// each through its channel, and records the outcome. A lease left by a crashed worker runs out and another worker takes the row.
 // Email is built in; Slack and webhook senders plug in through `channels` (the t16-hooks module).
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertChannel, AlertEvent, Lead, SavedSearchFilter } from '@fundwire/shared';
-import type { Database, RawQuery } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { recipientLinks, unsubscribeHeaders, type MailLinkSigner } from '../../mail/signed-links.js';
 import type { Mailer } from '../../mail/transport.js';
 import { hasPaidAccessNow, PAUSED_NO_SUBSCRIPTION } from '../billing/index.js';
 import { getLeadsByIds, newestStoredLeadIds } from '../leads/index.js';
+import { sql } from 'drizzle-orm';
+import { afterFailure, claimDue, settleLease, type Clock, type LeasedTable } from '../../queue/lease.js';
 import { DEFAULT_JOB_BACKOFF } from '../../queue/queue.js';
 import { backoffMs } from '../../queue/retry.js';
 
@@ -18,6 +20,19 @@ export const ALERT_LEAD_LIMIT = 50;
 export const ALERT_LEASE_MS = 120_000;
 /** Email: attempts before a delivery fails for good (channels may decide sooner with `failed`). */
 export const ALERT_MAX_ATTEMPTS = 6;
+
+/** alert_deliveries' lease columns: a row keeps its status while leased; the lock columns show the lease. */
+export const ALERT_DELIVERIES: LeasedTable = {
+  table: 'alert_deliveries',
+  key: ['id'],
+  status: 'status',
+  waiting: ['pending', 'retrying'],
+  leased: null,
+  dueAt: 'next_attempt_at',
+  owner: 'locked_by',
+  expiresAt: 'locked_until',
+  attempts: 'attempts',
+};
 
 /** One claimed delivery with what a channel needs to send it. */
 export interface AlertBatch {
@@ -72,6 +87,8 @@ export interface AlertSenderDeps {
   billingMode: 'stripe' | 'test';
   /** Senders for the other channels; a delivery of a channel without one waits (it is not lost). */
   channels?: Partial<Record<'slack' | 'webhook', AlertChannelSender>>;
+  /** The time leases and retries are reckoned in (tests move it on); the database's now() without one. */
+  clock?: Clock | undefined;
 }
 
 export interface AlertDrainOptions {
@@ -93,6 +110,12 @@ export function alertBackoffMs(attempts: number): number {
   return backoffMs(attempts, DEFAULT_JOB_BACKOFF);
 }
 
+/** A 5xx SMTP reply (unknown mailbox, rejected content): no retry mends it. */
+function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500;
+}
+
 interface Claimed {
   id: string;
   savedSearchId: string;
@@ -105,26 +128,24 @@ interface Claimed {
 
 /** `tried`: deliveries this drain already attempted (a retry due at once waits for the next drain). */
 async function claim(
-  query: RawQuery,
+  deps: AlertSenderDeps,
   channels: AlertChannel[],
   tried: string[],
   options: { workerId: string; leaseMs: number; batchSize: number },
 ): Promise<Claimed[]> {
-  const result = await query(
-    `with picked as (
-       select id from alert_deliveries
-       where status in ('pending', 'retrying') and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-         and channel = any($4::text[]) and id <> all($5::uuid[])
-       order by next_attempt_at
-       limit $1
-       for update skip locked)
-     update alert_deliveries d
-       set locked_by = $2, locked_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
-     from picked where d.id = picked.id
-     returning d.id, d.saved_search_id, d.channel, d.event, d.attempts, d.created_at, d.payload`,
-    [options.batchSize, options.workerId, options.leaseMs / 1000, channels, tried],
-  );
-  return result.rows.map((row) => ({
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  const rows = await claimDue(deps.database.db, ALERT_DELIVERIES, {
+    owner: options.workerId,
+    leaseMs: options.leaseMs,
+    limit: options.batchSize,
+    clock: deps.clock,
+    where: sql`channel in (${list(channels)})${tried.length > 0 ? sql` and id::text not in (${list(tried)})` : sql``}`,
+  });
+  return rows.map((row) => ({
     id: String(row.id),
     savedSearchId: String(row.saved_search_id),
     channel: row.channel as AlertChannel,
@@ -229,22 +250,23 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
   const finish = (claimed: Claimed, outcome: AlertOutcome) => {
     const status = outcome.status === 'retry' ? 'retrying' : outcome.status;
     const retryInMs = outcome.status === 'retry' ? (outcome.retryInMs ?? alertBackoffMs(claimed.attempts)) : 0;
-    return database.rawTransaction((query) =>
-      query(
-        `update alert_deliveries set status = $3, locked_until = null, locked_by = null, status_code = $4, duration_ms = $5, last_error = $6,
-           last_attempt_at = now(), delivered_at = case when $3 = 'delivered' then now() else delivered_at end,
-           next_attempt_at = now() + make_interval(secs => $7::double precision)
-         where id = $1 and locked_by = $2`,
-        [
-          claimed.id,
-          options.workerId,
-          status,
-          outcome.statusCode ?? null,
-          outcome.durationMs === undefined || outcome.durationMs === null ? null : Math.round(outcome.durationMs),
-          outcome.error ?? null,
-          retryInMs / 1000,
-        ],
-      ),
+    return settleLease(
+      database.db,
+      ALERT_DELIVERIES,
+      { id: claimed.id },
+      options.workerId,
+      {
+        status,
+        retryInMs,
+        set: (now) => ({
+          status_code: outcome.statusCode ?? null,
+          duration_ms: outcome.durationMs === undefined || outcome.durationMs === null ? null : Math.round(outcome.durationMs),
+          last_error: outcome.error ?? null,
+          last_attempt_at: now,
+          ...(outcome.status === 'delivered' ? { delivered_at: now } : {}),
+        }),
+      },
+      deps.clock,
     );
   };
 
@@ -258,8 +280,8 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
       else outcome = await senders[claimed.channel]!(batch);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const permanent = typeof (error as { responseCode?: unknown }).responseCode === 'number' && (error as { responseCode: number }).responseCode >= 500;
-      outcome = permanent || claimed.attempts >= ALERT_MAX_ATTEMPTS ? { status: 'failed', error: message } : { status: 'retry', error: message };
+      const next = afterFailure(error, claimed.attempts, { maxAttempts: ALERT_MAX_ATTEMPTS, backoff: DEFAULT_JOB_BACKOFF, isPermanent: isPermanentSmtpFailure });
+      outcome = next.outcome === 'failed' ? { status: 'failed', error: message } : { status: 'retry', error: message, retryInMs: next.delayMs };
     }
     if (outcome.status === 'retry' && claimed.channel === 'email' && claimed.attempts >= ALERT_MAX_ATTEMPTS) outcome = { ...outcome, status: 'failed' };
     // Sent but not recorded: the lease runs out and it is sent once more (the only way to get it twice), so try hard.
@@ -284,9 +306,7 @@ export async function drainAlertDeliveries(deps: AlertSenderDeps, options: Alert
 
   for (;;) {
     if (options.signal?.aborted) break;
-    const claimed = await database.rawTransaction((query) =>
-      claim(query, channels, [...tried], { workerId: options.workerId, leaseMs, batchSize: options.batchSize ?? 20 }),
-    );
+    const claimed = await claim(deps, channels, [...tried], { workerId: options.workerId, leaseMs, batchSize: options.batchSize ?? 20 });
     if (claimed.length === 0) break;
     for (const row of claimed) tried.add(row.id);
     await eachWithLimit(claimed, options.concurrency ?? 4, deliver);

@@ -6,7 +6,7 @@ import type { RawQuery } from '../../db/client.js';
 import { parseCsvStream } from '../../modules/admin/index.js';
 import { currentLeadsOfReports, mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
 import type { DaySummary, RunDeps, RunOptions, RunSummary } from '../runner.js';
-import { claimDay, recordSourceError } from '../runner.js';
+import { claimDay, recordSourceError, renewLease } from '../runner.js';
 import { mapLiveRow, missingColumns, rowHash, rowKey, toRow } from './map.js';
 
 const SOURCE = 'fundraisingfox';
@@ -24,17 +24,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /** The day's lease, as Form D takes its days' (runner.ts); a run of the same day again (Run now) takes it too. */
 function claim(deps: RunDeps, day: string, leaseMs: number): Promise<boolean> {
-  return claimDay(deps.database, SOURCE, day, deps.owner, leaseMs, true);
+  return claimDay(deps.database, SOURCE, day, deps.owner, leaseMs, true, deps.clock);
 }
 
 /** Writes one batch: rows whose hash is new or changed become leads (merged with other sources' reports), the rest are left alone. */
-async function writeRows(query: RawQuery, day: string, owner: string, leaseMs: number, batch: PendingRow[], summary: DaySummary): Promise<void> {
-  const renewed = await query(
-    `update source_days set lease_expires_at = clock_timestamp() + $4 * interval '1 millisecond', updated_at = now()
-     where source = $1 and day = $2 and lease_owner = $3 returning day`,
-    [SOURCE, day, owner, leaseMs],
-  );
-  if (renewed.rows.length === 0) throw new Error(`lost the lease on ${SOURCE} ${day}`);
+async function writeRows(query: RawQuery, day: string, deps: RunDeps, leaseMs: number, batch: PendingRow[], summary: DaySummary): Promise<void> {
+  if (!(await renewLease(query, SOURCE, day, deps.owner, leaseMs, deps.clock))) throw new Error(`lost the lease on ${SOURCE} ${day}`);
   const stored = await query('select row_key, hash from fundraisingfox_rows where row_key = any($1::text[])', [batch.map((entry) => entry.key)]);
   const known = new Map(stored.rows.map((row) => [String(row.row_key), String(row.hash)]));
   const changed = batch.filter((entry) => known.get(entry.key) !== entry.hash);
@@ -165,7 +160,7 @@ export async function runFundraisingFox(deps: RunDeps, options: RunOptions = {})
   const flush = async () => {
     const rows = batch;
     batch = [];
-    if (rows.length > 0) await database.rawTransaction((query) => writeRows(query, day, deps.owner, leaseMs, rows, summary));
+    if (rows.length > 0) await database.rawTransaction((query) => writeRows(query, day, deps, leaseMs, rows, summary));
   };
   try {
     for await (const record of parseCsvStream(response.body as unknown as AsyncIterable<Buffer>, (problem) => problems.push(problem))) {

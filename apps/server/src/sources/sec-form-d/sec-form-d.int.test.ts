@@ -59,9 +59,9 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function setup(env: Record<string, string> = {}): Promise<{ t: TestApp; edgar: EdgarStandIn }> {
+async function setup(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<{ t: TestApp; edgar: EdgarStandIn }> {
   const edgar = await startEdgarStandIn();
-  const t = await buildTestApp({ EDGAR_USER_AGENT: USER_AGENT, EDGAR_BASE_URL: edgar.url, ...env });
+  const t = await buildTestApp({ EDGAR_USER_AGENT: USER_AGENT, EDGAR_BASE_URL: edgar.url, ...env }, options);
   cleanups.push(() => edgar.close(), () => t.close());
   return { t, edgar };
 }
@@ -314,7 +314,9 @@ describe('SEC Form D feed', () => {
   });
 
   it('resumes a run killed mid-day without duplicates or fetching a recorded filing again', async () => {
-    const { t, edgar } = await setup();
+    // This instance's clock: moved past the dead instance's lease instead of waiting for it to run out.
+    let aheadMs = 0;
+    const { t, edgar } = await setup({}, { now: () => new Date(Date.now() + aheadMs) });
     const filings = Array.from({ length: 6 }, () => filing());
     for (const entry of filings) edgar.addFiling(DAY, entry);
     const killed = new AbortController();
@@ -322,14 +324,14 @@ describe('SEC Form D feed', () => {
       if (edgar.requests.filter((request) => request.path.endsWith('primary_doc.xml')).length >= 3) killed.abort(new Error('killed'));
     }, 1);
     // A first instance dies mid-day: it never releases its lease.
-    await runSource(secFormD, { database: t.database, config: t.config, owner: 'dead-instance' }, { days: [DAY], today: DAY, leaseMs: 300, http: { ...FAST, intervalMs: 60 }, signal: killed.signal });
+    await runSource(secFormD, { database: t.database, config: t.config, owner: 'dead-instance' }, { days: [DAY], today: DAY, leaseMs: 60_000, http: { ...FAST, intervalMs: 60 }, signal: killed.signal });
     clearInterval(watcher);
     const partial = (await leadsOf(t)).length;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(6);
     // Until the lease runs out nobody else takes the day.
     expect((await run(t, [DAY])).days[0]!.status).toBe('busy');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    aheadMs = 60_001;
     expect((await run(t, [DAY])).days[0]).toMatchObject({ status: 'done' });
     const leads = await leadsOf(t);
     expect(leads).toHaveLength(6);
@@ -412,13 +414,15 @@ describe('SEC Form D feed', () => {
   });
 
   it('Run now queues the days due and runs them; an unknown source is a 404', async () => {
-    const { t, edgar } = await setup({ EDGAR_BACKFILL_DAYS: '1' });
+    // Three days back always hold a business day, whatever day of the week the test runs on.
+    const { t, edgar } = await setup({ EDGAR_BACKFILL_DAYS: '3' });
     const today = edgarToday();
-    edgar.addFiling(today, filing());
+    const days = businessDays(addDays(today, -3), today);
+    edgar.addFiling(days.at(-1)!, filing());
     const headers = await asAdmin(t);
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/sources/sec-form-d/run', headers });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ queued: true, days: businessDays(addDays(today, -1), today) });
+    expect(response.json()).toEqual({ queued: true, days });
     await t.app.sources.idle();
     expect(await leadsOf(t)).toHaveLength(1);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/sources/nope/run', headers });

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { StatusMessage } from '@/components/status/status-message';
 import { paths } from '@/config/paths';
 
 /** Shown inside the layout when a screen throws while rendering, so the header and footer stay usable. */
@@ -10,20 +10,16 @@ export function RouteError() {
   if (!isRouteErrorResponse(error)) console.error(error);
 
   return (
-    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-2 text-muted-foreground">
-        This page could not be shown{detail ? ` (${detail})` : ''}. Reloading usually fixes it.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>
-          <RotateCcw aria-hidden="true" />
-          Reload page
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={paths.home}>Go to the home page</Link>
-        </Button>
-      </div>
-    </div>
+    <StatusMessage
+      role="alert"
+      className="mx-auto max-w-xl px-4 py-24 sm:px-6"
+      title="Something went wrong"
+      actions={[
+        { label: 'Reload page', icon: <RotateCcw aria-hidden="true" />, onClick: () => window.location.reload() },
+        { label: 'Go to the home page', to: paths.home, variant: 'outline' },
+      ]}
+    >
+      This page could not be shown{detail ? ` (${detail})` : ''}. Reloading usually fixes it.
+    </StatusMessage>
   );
 }

@@ -1,5 +1,5 @@
 // The signed-in user's dropdown (Admin for the admin, Profile, Integrations, Sign Out): its own chunk, since visitors never open it.
-import { ChevronDown, LogOut, Plug, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Plug, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -25,26 +25,9 @@ export function UserMenu({ email, admin = false, onSignOut }: { email: string; a
         >
           <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-muted-foreground">{email}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          {admin && (
-            <DropdownMenu.Item asChild className={menuItemClass}>
-              <Link to={paths.admin}>
-                <ShieldCheck aria-hidden="true" className="size-4" />
-                Admin
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link to={paths.profile}>
-              <UserRound aria-hidden="true" className="size-4" />
-              Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link to={paths.integrations}>
-              <Plug aria-hidden="true" className="size-4" />
-              Integrations
-            </Link>
-          </DropdownMenu.Item>
+          {admin && <MenuLink to={paths.admin} icon={ShieldCheck} label="Admin" />}
+          <MenuLink to={paths.profile} icon={UserRound} label="Profile" />
+          <MenuLink to={paths.integrations} icon={Plug} label="Integrations" />
           <DropdownMenu.Item className={menuItemClass} onSelect={() => onSignOut?.()}>
             <LogOut aria-hidden="true" className="size-4" />
             Sign Out
@@ -57,3 +40,15 @@ export function UserMenu({ email, admin = false, onSignOut }: { email: string; a
 
 const menuItemClass =
   'flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-foreground';
+
+/** A menu item that opens a page. */
+function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <DropdownMenu.Item asChild className={menuItemClass}>
+      <Link to={to}>
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}

@@ -1,6 +1,7 @@
 // Small pieces every lead card shares (the subscriber's, the free sample's and the admin's): kept out of
 // lead-card.tsx so the free sample does not load the contacts dialog.
-import { roundText, UNDISCLOSED, UNKNOWN } from '@fundwire/shared';
+import { roundText, UNDISCLOSED, UNKNOWN, type FreeLead } from '@fundwire/shared';
+import { MapPin } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -46,4 +47,29 @@ export function LeadIndustryBadge({ industry, className }: { industry: string | 
 export function filedLocationTitle(lead: { location: string | null; filedLocation?: string | null }): string | undefined {
   const filed = lead.filedLocation?.trim();
   return filed && filed !== lead.location?.trim() ? `As filed: ${filed}` : undefined;
+}
+
+/** A card's facts below its description: the amount raised and the round, then the location (with how it was filed). */
+export function LeadCardFacts({ lead }: { lead: Pick<FreeLead, 'fundingAmount' | 'fundingRound' | 'roundLabel' | 'location'> & { filedLocation?: string | null } }) {
+  return (
+    <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <dt className="sr-only">Amount raised</dt>
+        <dd data-testid="lead-amount" className="text-lg font-semibold tabular-nums text-foreground">
+          {fundingAmountText(lead.fundingAmount)}
+        </dd>
+        <dt className="sr-only">Round</dt>
+        <dd className="flex min-w-0 items-center gap-2">
+          <LeadRound fundingRound={lead.fundingRound} roundLabel={lead.roundLabel} />
+        </dd>
+      </div>
+      <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+        <dt className="sr-only">Location</dt>
+        <MapPin aria-hidden="true" className="size-4 shrink-0" />
+        <dd className="truncate" title={filedLocationTitle(lead)}>
+          {lead.location?.trim() || UNKNOWN_TEXT}
+        </dd>
+      </div>
+    </dl>
+  );
 }

@@ -6,17 +6,20 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { contactCount, contactsClipboardText, downloadTextFile, selectedLeadsCsv, selectedLeadsFileName } from '@/lib/leads/lead-selection';
+import { selectedOf, type LeadSelection } from '@/lib/leads/use-lead-selection';
 
 const countFormatter = new Intl.NumberFormat('en-US');
 
-export interface LeadSelectionBarProps {
-  selected: readonly CsvLead[];
-  onClear: () => void;
-  /** More buttons, after the shared ones. */
-  actions?: ReactNode;
+export interface LeadSelectionBarProps<T extends CsvLead & { id: string }> {
+  /** The leads on screen; only the selected ones among them count. */
+  leads: readonly T[];
+  selection: LeadSelection;
+  /** More buttons for the selected leads, after the shared ones. */
+  actions?: (selected: readonly T[]) => ReactNode;
 }
 
-export function LeadSelectionBar({ selected, onClear, actions }: LeadSelectionBarProps) {
+export function LeadSelectionBar<T extends CsvLead & { id: string }>({ leads, selection, actions }: LeadSelectionBarProps<T>) {
+  const selected = selectedOf(leads, selection.ids);
   if (selected.length === 0) return null;
 
   const exportCsv = () => {
@@ -57,9 +60,9 @@ export function LeadSelectionBar({ selected, onClear, actions }: LeadSelectionBa
           <ClipboardCopy aria-hidden="true" />
           Copy contacts
         </Button>
-        {actions}
+        {actions?.(selected)}
       </div>
-      <Button size="sm" variant="ghost" onClick={onClear}>
+      <Button size="sm" variant="ghost" onClick={selection.clear}>
         <X aria-hidden="true" />
         Clear
       </Button>

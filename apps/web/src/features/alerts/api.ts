@@ -13,9 +13,15 @@ import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
 
-export const SUBSCRIBERS_URL = '/api/subscribers';
-export const SEND_WEEKLY_URL = '/api/send-weekly-email';
-export const ALERTS_URL = '/api/me/alerts';
+/** Every endpoint these calls use, in one place. */
+const MAIL_API = {
+  subscribers: '/api/subscribers',
+  sendWeekly: '/api/send-weekly-email',
+  alerts: '/api/me/alerts',
+  emailPreferences: '/api/email-preferences',
+  unsubscribe: '/api/unsubscribe',
+  confirmSubscription: '/api/newsletter/confirm',
+} as const;
 
 /** docs/product/SPEC.md section 8, "Subscribers". */
 export const SUBSCRIBER_MESSAGES = {
@@ -40,7 +46,7 @@ export function subscribersQueryOptions({ page = 1, q = '' }: { page?: number; q
   return queryOptions({
     queryKey: mailKeys.subscriberPage(page, q),
     queryFn: ({ signal }) =>
-      apiFetch(query ? `${SUBSCRIBERS_URL}?${query}` : SUBSCRIBERS_URL, {
+      apiFetch(query ? `${MAIL_API.subscribers}?${query}` : MAIL_API.subscribers, {
         schema: subscribersResponseSchema,
         fallbackMessage: SUBSCRIBER_MESSAGES.fetchFailed,
         signal,
@@ -61,7 +67,7 @@ export function useSendWeeklyEmail() {
   return useMutation({
     // The spec's call: JSON content type, empty body.
     mutationFn: () =>
-      apiFetch(SEND_WEEKLY_URL, {
+      apiFetch(MAIL_API.sendWeekly, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         schema: sendWeeklyEmailResponseSchema,
@@ -74,7 +80,7 @@ export function useSendWeeklyEmail() {
 export function useAlertSettings() {
   return useQuery({
     queryKey: mailKeys.alerts,
-    queryFn: ({ signal }) => apiFetch(ALERTS_URL, { schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to load your alert settings', signal }),
+    queryFn: ({ signal }) => apiFetch(MAIL_API.alerts, { schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to load your alert settings', signal }),
   });
 }
 
@@ -82,7 +88,7 @@ export function useSetAlertFrequency() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (frequency: AlertFrequency) =>
-      apiFetch(ALERTS_URL, { method: 'PUT', body: { frequency }, schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to save your alert settings' }),
+      apiFetch(MAIL_API.alerts, { method: 'PUT', body: { frequency }, schema: alertSettingsResponseSchema, fallbackMessage: 'Failed to save your alert settings' }),
     onSuccess: (data) => queryClient.setQueryData(mailKeys.alerts, data),
   });
 }
@@ -91,7 +97,7 @@ export function useEmailPreferences(token: string) {
   return useQuery({
     queryKey: mailKeys.preferences(token),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/email-preferences?token=${encodeURIComponent(token)}`, {
+      apiFetch(`${MAIL_API.emailPreferences}?token=${encodeURIComponent(token)}`, {
         schema: emailPreferencesResponseSchema,
         fallbackMessage: 'Failed to load your email preferences',
         signal,
@@ -105,7 +111,7 @@ export function useUpdateEmailPreferences(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { preferences?: SubscriberPreferences; frequency?: AlertFrequency }) =>
-      apiFetch('/api/email-preferences', {
+      apiFetch(MAIL_API.emailPreferences, {
         method: 'PUT',
         body: { token, ...change },
         schema: emailPreferencesResponseSchema,
@@ -119,7 +125,7 @@ export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+      apiFetch(`${MAIL_API.unsubscribe}?token=${encodeURIComponent(token)}`, {
         method: 'POST',
         body: {},
         schema: emailPreferencesResponseSchema,
@@ -132,7 +138,7 @@ export function useUnsubscribe(token: string) {
 export function useConfirmSubscription() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiFetch('/api/newsletter/confirm', {
+      apiFetch(MAIL_API.confirmSubscription, {
         method: 'POST',
         body: { token },
         schema: z.object({ email: z.string(), subscribed: z.literal(true) }),

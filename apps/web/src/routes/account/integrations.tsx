@@ -3,7 +3,7 @@
 import { CircleAlert, CircleCheck, Lock, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/layout/button-link';
 import { Card } from '@/components/ui/card';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -37,11 +37,7 @@ function IntegrationsLocked() {
       icon={<Lock />}
       title="Sending leads to a CRM needs an active subscription"
       description="Subscribe to connect HubSpot or Pipedrive, send leads there from any list or company page, and have saved searches send their new matches by themselves."
-      action={
-        <Button asChild>
-          <Link to={paths.pricing}>Choose a plan</Link>
-        </Button>
-      }
+      action={<ButtonLink to={paths.pricing}>Choose a plan</ButtonLink>}
     />
   );
 }

@@ -3,7 +3,7 @@ import { ArrowLeft, Building2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/layout/button-link';
 import { PageContainer } from '@/components/ui/page';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useMe } from '@/features/auth/api';
@@ -44,11 +44,7 @@ export function CompanyRoute() {
           icon={<Building2 />}
           title="Company not found"
           description="This company is not in the archive. Its rounds may have been removed, or the link is wrong."
-          action={
-            <Button asChild>
-              <Link to={paths.historical}>Browse all leads</Link>
-            </Button>
-          }
+          action={<ButtonLink to={paths.historical}>Browse all leads</ButtonLink>}
         />
       ) : error ? (
         <ErrorState

@@ -2,9 +2,8 @@
 // in the URL; rounds added since the user's previous visit are marked and counted in the header, and new=1 shows only them.
 import { format } from 'date-fns';
 import { History } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/layout/button-link';
 import { EmptyState } from '@/components/ui/states';
 import { useMe } from '@/features/auth/api';
 import { useNewLeadCount } from '@/features/leads/api';
@@ -58,14 +57,7 @@ export function DashboardRoute() {
         <EmptyState
           title="No new leads in the last 7 days"
           description="New funding rounds appear here as they are announced. Meanwhile, the archive has every earlier round."
-          action={
-            <Button asChild>
-              <Link to={paths.historical}>
-                <History aria-hidden="true" />
-                Browse historical leads
-              </Link>
-            </Button>
-          }
+          action={<ButtonLink to={paths.historical} icon={History}>Browse historical leads</ButtonLink>}
         />
       }
       newSince={previousVisit ?? null}

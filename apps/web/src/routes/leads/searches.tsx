@@ -2,9 +2,8 @@
 // an active subscription the searches are paused (no alerts go out), and the screen says so instead of listing them.
 import { MAX_SAVED_SEARCHES } from '@fundwire/shared';
 import { LayoutDashboard, PauseCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/layout/button-link';
 import { PageContainer, PageHeader } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
@@ -32,11 +31,7 @@ function PausedSearches({ status }: { status: string | null }) {
         icon={<PauseCircle />}
         title="Your saved searches are paused"
         description={`${status ? `Your subscription is ${status.replaceAll('_', ' ')}` : 'You have no subscription'}, so no email, Slack or webhook alert goes out and the API is closed. Your saved searches are kept: subscribe again and they alert on rounds added from then on (rounds added meanwhile are in the archive, not sent).`}
-        action={
-          <Button asChild>
-            <Link to={paths.pricing}>Choose a plan</Link>
-          </Button>
-        }
+        action={<ButtonLink to={paths.pricing}>Choose a plan</ButtonLink>}
       />
     </PageContainer>
   );
@@ -58,14 +53,7 @@ function SavedSearchList() {
         <EmptyState
           title="No saved searches yet"
           description="Set the filters you care about on Recent or Historical Leads, then choose Save search. New matching rounds show here, and can reach you by email, Slack or webhook."
-          action={
-            <Button asChild>
-              <Link to={paths.dashboard}>
-                <LayoutDashboard aria-hidden="true" />
-                Go to Recent Leads
-              </Link>
-            </Button>
-          }
+          action={<ButtonLink to={paths.dashboard} icon={LayoutDashboard}>Go to Recent Leads</ButtonLink>}
         />
       ) : (
         <ul className="grid gap-4" aria-label="Saved searches">

@@ -3,6 +3,7 @@
 // the signup form is hydrated (src/islands/landing.ts), so keep the rest free of client state.
 import { INCLUDED_FEATURES, TRIAL_DAYS } from '@fundwire/shared';
 import { ArrowRight, BellRing, Building2, CalendarClock, Contact, FileSpreadsheet, Quote, Search, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PUBLIC_PAGES } from '@/config/page-meta';
 import { landingSections, paths } from '@/config/paths';
@@ -15,6 +16,7 @@ import { TESTIMONIALS } from '@/features/marketing/testimonials';
 import { SubscribeForm } from '@/features/newsletter/components/subscribe-form';
 import { SUBSCRIBE_FORM_ISLAND } from '@/features/newsletter/island';
 import { usePageMeta } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
 
 const FEATURES = [
   { icon: BellRing, title: INCLUDED_FEATURES[0], text: 'Save a search and hear about each new matching round as it comes in, by email, Slack or webhook.' },
@@ -72,12 +74,9 @@ export function LandingRoute() {
       </section>
 
       <section id={landingSections.features} aria-labelledby="features-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="features-heading" className="text-3xl font-semibold tracking-tight">
-            Everything you need to reach them first
-          </h2>
-          <p className="mt-3 text-muted-foreground">One feed of funding rounds, with the people behind them.</p>
-        </div>
+        <SectionIntro id="features-heading" title="Everything you need to reach them first">
+          One feed of funding rounds, with the people behind them.
+        </SectionIntro>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-lg border border-border bg-background p-6">
@@ -93,9 +92,7 @@ export function LandingRoute() {
 
       <section aria-labelledby="testimonials-heading" className="border-y border-border bg-subtle">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-          <h2 id="testimonials-heading" className="text-center text-3xl font-semibold tracking-tight">
-            Sales teams that reach founders first
-          </h2>
+          <SectionIntro id="testimonials-heading" title="Sales teams that reach founders first" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {TESTIMONIALS.map((testimonial) => (
               <li key={testimonial.name} data-testid="testimonial" className="flex">
@@ -114,14 +111,9 @@ export function LandingRoute() {
       </section>
 
       <section id={landingSections.pricing} aria-labelledby="pricing-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
-        <div className="mx-auto mb-12 max-w-2xl text-center">
-          <h2 id="pricing-heading" className="text-3xl font-semibold tracking-tight">
-            Simple pricing
-          </h2>
-          <p className="mt-3 text-muted-foreground">
-            One product, two ways to pay. Every plan starts with a {TRIAL_DAYS}-day free trial.
-          </p>
-        </div>
+        <SectionIntro id="pricing-heading" title="Simple pricing" className="mb-12">
+          One product, two ways to pay. Every plan starts with a {TRIAL_DAYS}-day free trial.
+        </SectionIntro>
         <PlanCards />
         <p className="mt-8 text-center text-sm">
           <Link to={paths.pricing} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -132,14 +124,24 @@ export function LandingRoute() {
 
       <section id={landingSections.faq} aria-labelledby="faq-heading" className="scroll-mt-16 bg-subtle">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
-          <h2 id="faq-heading" className="text-center text-3xl font-semibold tracking-tight">
-            Frequently asked questions
-          </h2>
+          <SectionIntro id="faq-heading" title="Frequently asked questions" />
           <div className="mt-10">
             <FaqAccordion items={FAQ_ITEMS} />
           </div>
         </div>
       </section>
     </>
+  );
+}
+
+/** A section's centred heading (its id names the section) and the line under it. */
+function SectionIntro({ id, title, children, className }: { id: string; title: string; children?: ReactNode; className?: string }) {
+  return (
+    <div className={cn('mx-auto max-w-2xl text-center', className)}>
+      <h2 id={id} className="text-3xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children && <p className="mt-3 text-muted-foreground">{children}</p>}
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 // One lead in the admin grid: what identifies it at a glance, where it came from, which fields were edited
 // by hand (imports leave those alone), and its Edit and Delete buttons.
-import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField, type Lead } from '@fundwire/shared';
-import { ExternalLink, LoaderCircle, MapPin, Pencil, PenLine, Split, Trash2, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { EDITABLE_LEAD_FIELDS, roundText, type EditableLeadField } from '@fundwire/shared';
+import { ExternalLink, MapPin, PenLine, Users } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { fundingAmountText, LeadIndustryBadge, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
 import { LeadDate } from '@/components/leads/lead-date';
 import { displayDomain, externalHref } from '@/lib/leads/lead-links';
+import { AdminLeadActions, type AdminLeadActionsProps } from './admin-lead-actions';
 import { leadSourceLabel } from './source-labels';
 
 const FIELD_LABELS: Record<EditableLeadField, string> = {
@@ -23,19 +23,11 @@ const FIELD_LABELS: Record<EditableLeadField, string> = {
   contacts: 'contacts',
 };
 
-export interface AdminLeadCardProps {
-  lead: Lead;
-  onEdit: (lead: Lead) => void;
-  onDelete: (lead: Lead) => void;
-  /** Asks to split a lead that several sources report back into one lead per source. */
-  onSplit: (lead: Lead) => void;
-  /** This lead is being deleted. */
-  deleting: boolean;
-  /** Another write is in flight: the buttons wait. */
-  disabled: boolean;
-}
+/** The lead and its buttons' handlers and state, as for AdminLeadActions. */
+export type AdminLeadCardProps = AdminLeadActionsProps;
 
-export function AdminLeadCard({ lead, onEdit, onDelete, onSplit, deleting, disabled }: AdminLeadCardProps) {
+export function AdminLeadCard(props: AdminLeadCardProps) {
+  const { lead, deleting } = props;
   const titleId = `admin-lead-${lead.id}-name`;
   const website = externalHref(lead.domain);
   const domain = displayDomain(lead.domain);
@@ -71,24 +63,7 @@ export function AdminLeadCard({ lead, onEdit, onDelete, onSplit, deleting, disab
           )}
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0 items-center">
-          {lead.sources.length > 1 && (
-            <Button variant="ghost" size="icon" className="size-9" aria-label={`Split ${lead.companyName}`} title="Split into one lead per source" disabled={disabled || deleting} onClick={() => onSplit(lead)}>
-              <Split aria-hidden="true" />
-            </Button>
-          )}
-          <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lead.companyName}`} disabled={disabled || deleting} onClick={() => onEdit(lead)}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9 text-destructive hover:bg-red-50 hover:text-destructive"
-            aria-label={`Delete ${lead.companyName}`}
-            disabled={disabled || deleting}
-            onClick={() => onDelete(lead)}
-          >
-            {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Trash2 aria-hidden="true" />}
-          </Button>
+          <AdminLeadActions {...props} size="card" />
         </div>
       </div>
 

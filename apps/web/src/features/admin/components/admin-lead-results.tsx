@@ -1,7 +1,7 @@
 // The admin lead list in all its states: first load, error with Retry, empty (with or without a
 // search), and one page of cards or of table rows (selectable, for bulk actions) with Previous / Next.
 import { ADMIN_LEADS_PAGE_SIZE, type Lead } from '@fundwire/shared';
-import { LoaderCircle, Pencil, SearchX, Split, Trash2 } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable, type LeadTableSort } from '@/components/leads/lead-table';
@@ -11,9 +11,10 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import type { useAdminLeadPage } from '../api';
 import { leadCountText } from '@/lib/leads/lead-pages';
-import { selectedOf, type LeadSelection } from '@/lib/leads/use-lead-selection';
+import type { LeadSelection } from '@/lib/leads/use-lead-selection';
 import type { LeadViewMode } from '@/lib/leads/view-mode';
 import { pageCountFor } from '../paging';
+import { AdminLeadActions } from './admin-lead-actions';
 import { AdminLeadCard } from './admin-lead-card';
 
 const countFormatter = new Intl.NumberFormat('en-US');
@@ -95,6 +96,16 @@ export function AdminLeadResults({
     );
   }
 
+  // A lead's buttons, on its card or in its row; while one lead is being deleted, the others' buttons wait.
+  const actionsFor = (lead: Lead) => ({
+    lead,
+    onEdit,
+    onDelete,
+    onSplit,
+    deleting: deletingId === lead.id,
+    disabled: deletingId !== null && deletingId !== lead.id,
+  });
+
   const first = (page - 1) * ADMIN_LEADS_PAGE_SIZE + 1;
   const last = first + data.leads.length - 1;
 
@@ -124,49 +135,9 @@ export function AdminLeadResults({
             selection={selection}
             sort={sort}
             busy={loading}
-            rowActions={(lead) => {
-              const deleting = deletingId === lead.id;
-              const disabled = deletingId !== null && !deleting;
-              return (
-                <>
-                  {lead.sources.length > 1 && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Split ${lead.companyName}`}
-                      title="Split into one lead per source"
-                      disabled={disabled || deleting}
-                      onClick={() => onSplit(lead)}
-                    >
-                      <Split aria-hidden="true" />
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`Edit ${lead.companyName}`}
-                    disabled={disabled || deleting}
-                    onClick={() => onEdit(lead)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 text-destructive hover:bg-red-50 hover:text-destructive"
-                    aria-label={`Delete ${lead.companyName}`}
-                    disabled={disabled || deleting}
-                    onClick={() => onDelete(lead)}
-                  >
-                    {deleting ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Trash2 aria-hidden="true" />}
-                  </Button>
-                </>
-              );
-            }}
+            rowActions={(lead) => <AdminLeadActions {...actionsFor(lead)} size="row" />}
           />
-          <LeadSelectionBar selected={selectedOf(data.leads, selection.ids)} onClear={selection.clear} actions={selectionActions} />
+          <LeadSelectionBar leads={data.leads} selection={selection} actions={() => selectionActions} />
         </div>
       ) : (
         <ul
@@ -176,14 +147,7 @@ export function AdminLeadResults({
         >
           {data.leads.map((lead) => (
             <li key={lead.id}>
-              <AdminLeadCard
-                lead={lead}
-                onEdit={onEdit}
-                onDelete={onDelete}
-                onSplit={onSplit}
-                deleting={deletingId === lead.id}
-                disabled={deletingId !== null && deletingId !== lead.id}
-              />
+              <AdminLeadCard {...actionsFor(lead)} />
             </li>
           ))}
         </ul>

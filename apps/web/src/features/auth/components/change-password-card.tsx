@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { FormInput, INPUT_KINDS } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Card } from '@/components/ui/card';
-import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, changePasswordFailure, toAuthFailure } from '../errors';
@@ -15,18 +15,12 @@ import { NewPasswordFields } from './new-password-fields';
 export function ChangePasswordCard({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   const schema = useMemo(() => changePasswordFormSchema(email), [email]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordFormValues>({
+  const form = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setBusy(true);
     let failure: unknown = null;
     try {
@@ -38,11 +32,11 @@ export function ChangePasswordCard({ email }: { email: string }) {
     setBusy(false);
     if (failure) {
       const outcome = changePasswordFailure(toAuthFailure(failure));
-      if (outcome.field) setError(outcome.field, { message: outcome.message }, { shouldFocus: true });
+      if (outcome.field) form.setError(outcome.field, { message: outcome.message }, { shouldFocus: true });
       else toast.error(outcome.message);
       return;
     }
-    reset();
+    form.reset();
     toast.success(AUTH_MESSAGES.passwordChanged);
   });
 
@@ -54,25 +48,12 @@ export function ChangePasswordCard({ email }: { email: string }) {
       <form noValidate onSubmit={onSubmit} aria-labelledby="change-password-heading" className="mt-4 grid gap-4">
         {/* For password managers: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <InputField
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <NewPasswordFields
-          label="New Password"
-          password={register('newPassword')}
-          confirm={register('confirmPassword')}
-          passwordError={errors.newPassword?.message}
-          confirmError={errors.confirmPassword?.message}
-        />
+        <FormInput form={form} name="currentPassword" label="Current Password" {...INPUT_KINDS.currentPassword} required />
+        <NewPasswordFields label="New Password" form={form} names={{ password: 'newPassword', confirm: 'confirmPassword' }} />
         <div>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Changing password…' : 'Change password'}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Changing password…">
+            Change password
+          </SubmitButton>
         </div>
       </form>
     </Card>

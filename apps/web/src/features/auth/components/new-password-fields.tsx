@@ -1,23 +1,24 @@
-// The two fields that choose a password (sign-up and the reset's second step): the password with the rules
-// as its hint, then the same again to confirm it.
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { InputField } from '@/components/ui/form-field';
+// The two fields that choose a password (sign-up, the reset's second step, Change password): the password with the
+// rules as its hint, then the same again to confirm it.
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { FormInput } from '@/components/forms/form-input';
 import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH, preloadPasswordRules } from '../form-schemas';
 
-export interface NewPasswordFieldsProps {
+export interface NewPasswordFieldsProps<T extends FieldValues> {
   /** "Password" or "New Password"; the second field is "Confirm <label>". */
   label: string;
-  password: UseFormRegisterReturn;
-  confirm: UseFormRegisterReturn;
-  passwordError?: string | undefined;
-  confirmError?: string | undefined;
+  form: UseFormReturn<T>;
+  /** The form's fields for the password and its confirmation. */
+  names: { password: Path<T>; confirm: Path<T> };
   autoFocus?: boolean;
 }
 
-export function NewPasswordFields({ label, password, confirm, passwordError, confirmError, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields<T extends FieldValues>({ label, form, names, autoFocus }: NewPasswordFieldsProps<T>) {
   return (
     <>
-      <InputField
+      <FormInput
+        form={form}
+        name={names.password}
         label={label}
         type="password"
         autoComplete="new-password"
@@ -26,10 +27,8 @@ export function NewPasswordFields({ label, password, confirm, passwordError, con
         minLength={PASSWORD_MIN_LENGTH}
         hint={NEW_PASSWORD_HINT}
         onFocus={preloadPasswordRules}
-        error={passwordError}
-        {...password}
       />
-      <InputField label={`Confirm ${label}`} type="password" autoComplete="new-password" required error={confirmError} {...confirm} />
+      <FormInput form={form} name={names.confirm} label={`Confirm ${label}`} type="password" autoComplete="new-password" required />
     </>
   );
 }

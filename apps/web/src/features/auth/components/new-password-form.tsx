@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { toast } from '@/components/ui/toaster';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, resetPasswordFailureOutcome, toAuthFailure } from '../errors';
@@ -20,16 +20,12 @@ export interface NewPasswordFormProps {
 
 export function NewPasswordForm({ token, onUpdated, onInvalidLink }: NewPasswordFormProps) {
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordFormValues>({
+  const form = useForm<NewPasswordFormValues>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setBusy(true);
     let failure: unknown = null;
     try {
@@ -51,17 +47,10 @@ export function NewPasswordForm({ token, onUpdated, onInvalidLink }: NewPassword
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <NewPasswordFields
-        label="New Password"
-        autoFocus
-        password={register('newPassword')}
-        confirm={register('confirmPassword')}
-        passwordError={errors.newPassword?.message}
-        confirmError={errors.confirmPassword?.message}
-      />
-      <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Updating...' : 'Update Password'}
-      </Button>
+      <NewPasswordFields label="New Password" autoFocus form={form} names={{ password: 'newPassword', confirm: 'confirmPassword' }} />
+      <SubmitButton busy={busy} busyLabel="Updating..." className="mt-2 w-full">
+        Update Password
+      </SubmitButton>
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
+import { FormInput, INPUT_KINDS } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { toast } from '@/components/ui/toaster';
 import { authClient } from '../auth-client';
 import { AUTH_MESSAGES, resetRequestFailureMessage, toAuthFailure } from '../errors';
@@ -18,13 +18,9 @@ export interface ResetRequestFormProps {
 
 export function ResetRequestForm({ onSent }: ResetRequestFormProps) {
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetRequestFormValues>({ resolver: zodResolver(resetRequestFormSchema), defaultValues: { email: '' } });
+  const form = useForm<ResetRequestFormValues>({ resolver: zodResolver(resetRequestFormSchema), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setBusy(true);
     let failure: unknown = null;
     try {
@@ -45,19 +41,10 @@ export function ResetRequestForm({ onSent }: ResetRequestFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <InputField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        autoFocus
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Sending...' : 'Send Reset Email'}
-      </Button>
+      <FormInput form={form} name="email" label="Email" {...INPUT_KINDS.email} required autoFocus />
+      <SubmitButton busy={busy} busyLabel="Sending..." className="mt-2 w-full">
+        Send Reset Email
+      </SubmitButton>
     </form>
   );
 }

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths, planCheckoutPath, readChosenPlan } from '@/config/paths';
+import { FormInput, INPUT_KINDS } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { setFlashToast } from '@/lib/flash-toast';
 import { ApiError } from '@/lib/api-client';
@@ -21,15 +22,9 @@ import { SocialSignInButtons } from './social-sign-in-buttons';
 export function SignInForm() {
   const [busy, setBusy] = useState(false);
   const [linkState, setLinkState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string }>({ status: 'idle' });
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm<SignInFormValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInFormValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
     try {
       const { error } = await authClient.signIn.email({ email, password });
@@ -52,10 +47,10 @@ export function SignInForm() {
 
   async function emailSignInLink() {
     // Only the email is needed; its own check runs (the password's does not).
-    if (!(await trigger('email'))) return;
+    if (!(await form.trigger('email'))) return;
     setLinkState({ status: 'sending' });
     try {
-      setLinkState({ status: 'sent', message: await requestSignInLink(getValues('email')) });
+      setLinkState({ status: 'sent', message: await requestSignInLink(form.getValues('email')) });
     } catch (error) {
       setLinkState({ status: 'failed', message: error instanceof ApiError ? error.message : 'Could not send a sign-in link. Please try again.' });
     }
@@ -64,31 +59,22 @@ export function SignInForm() {
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <InputField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <InputField
+        <FormInput form={form} name="email" label="Email" {...INPUT_KINDS.email} required />
+        <FormInput
+          form={form}
+          name="password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
+          {...INPUT_KINDS.currentPassword}
           required
-          error={errors.password?.message}
           labelAside={
             <Link to={paths.resetPassword} className={`${authLinkClass} text-sm`}>
               Forgot password?
             </Link>
           }
-          {...register('password')}
         />
-        <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Signing in..." className="mt-2 w-full">
+          Sign In
+        </SubmitButton>
       </form>
       <div className="grid gap-2">
         <Button type="button" variant="outline" className="w-full" onClick={() => void emailSignInLink()} disabled={linkState.status === 'sending'} aria-busy={linkState.status === 'sending' || undefined}>

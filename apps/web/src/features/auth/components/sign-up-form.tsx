@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { paths, planCheckoutPath, readChosenPlan } from '@/config/paths';
-import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
+import { FormInput, INPUT_KINDS } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { toast } from '@/components/ui/toaster';
 import { setFlashToast } from '@/lib/flash-toast';
 import { meResponseSchema } from '@fundwire/shared';
@@ -33,16 +33,12 @@ export function SignUpForm() {
   const [busy, setBusy] = useState(false);
   const [searchParams] = useSearchParams();
   const plan = readChosenPlan(searchParams);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignUpFormValues>({
+  const form = useForm<SignUpFormValues>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
     try {
       const { error } = await authClient.signUp.email({ email, password, name: nameFromEmail(email) });
@@ -70,17 +66,11 @@ export function SignUpForm() {
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <InputField label="Email" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
-        <NewPasswordFields
-          label="Password"
-          password={register('password')}
-          confirm={register('confirmPassword')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirmPassword?.message}
-        />
-        <Button type="submit" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Creating account...' : 'Sign Up'}
-        </Button>
+        <FormInput form={form} name="email" label="Email" {...INPUT_KINDS.email} required />
+        <NewPasswordFields label="Password" form={form} names={{ password: 'password', confirm: 'confirmPassword' }} />
+        <SubmitButton busy={busy} busyLabel="Creating account..." className="mt-2 w-full">
+          Sign Up
+        </SubmitButton>
       </form>
       <AuthDivider label="or continue with" />
       <SocialSignInButtons disabled={busy} />

@@ -6,15 +6,7 @@ import { FEEDBACK_REASONS, PLANS, RETENTION_OFFER, type PlanId } from '@fundwire
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { RadioGroup, RadioGroupOption } from '@/components/ui/radio-group';
 import { TextareaField } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';

@@ -2,10 +2,10 @@
 // connected company, Disconnect; and a fresh token when Pipedrive stopped accepting the one we had.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pipedriveConnectBodySchema, type Integrations, type PipedriveConnectBody } from '@fundwire/shared';
-import { CircleCheck, LoaderCircle, Plug, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Plug, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
+import { FormInput } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { toast } from '@/components/ui/toaster';
 import { useConnectPipedrive } from '../api';
 import { DisconnectCrmButton } from './disconnect-crm-button';
@@ -51,42 +51,35 @@ export function PipedriveCard({ pipedrive }: { pipedrive: Integrations['pipedriv
 
 function PipedriveTokenForm({ reconnect }: { reconnect: boolean }) {
   const connect = useConnectPipedrive();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<PipedriveConnectBody>({
+  const form = useForm<PipedriveConnectBody>({
     resolver: zodResolver(pipedriveConnectBodySchema),
     defaultValues: { apiToken: '' },
   });
-  const onSubmit = handleSubmit(({ apiToken }) =>
+  const onSubmit = form.handleSubmit(({ apiToken }) =>
     connect.mutate(apiToken, {
       onSuccess: (integrations) => {
-        reset();
+        form.reset();
         toast.success(`Pipedrive connected${integrations.pipedrive.accountName ? ` to ${integrations.pipedrive.accountName}` : ''}`);
       },
       // Pipedrive's refusal (400) belongs to the field; anything else is a toast the user can retry after.
-      onError: (error) => setError('apiToken', { message: error.message }, { shouldFocus: true }),
+      onError: (error) => form.setError('apiToken', { message: error.message }, { shouldFocus: true }),
     }),
   );
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label="Connect Pipedrive">
-      <InputField
+      <FormInput
+        form={form}
+        name="apiToken"
         label="Pipedrive API token"
         type="password"
         autoComplete="off"
         spellCheck={false}
         hint="In Pipedrive: your profile picture, Personal preferences, then the API tab. The token is stored encrypted and never shown again."
-        error={errors.apiToken?.message}
-        {...register('apiToken')}
       />
       <div>
-        <Button type="submit" disabled={connect.isPending} aria-busy={connect.isPending || undefined}>
-          {connect.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Plug aria-hidden="true" />}
-          {connect.isPending ? 'Checking the token…' : reconnect ? 'Reconnect Pipedrive' : 'Connect Pipedrive'}
-        </Button>
+        <SubmitButton busy={connect.isPending} busyLabel="Checking the token…" spinner icon={<Plug aria-hidden="true" />}>
+          {reconnect ? 'Reconnect Pipedrive' : 'Connect Pipedrive'}
+        </SubmitButton>
       </div>
     </form>
   );

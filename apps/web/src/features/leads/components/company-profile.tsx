@@ -6,7 +6,7 @@ import type { LeadExtras } from '@/components/leads/lead-extras';
 import { LeadSelectionBar } from '@/components/leads/lead-selection-bar';
 import { LeadTable } from '@/components/leads/lead-table';
 import { LeadViewToggle } from '@/components/leads/lead-view-toggle';
-import { selectedOf, useLeadSelection } from '@/lib/leads/use-lead-selection';
+import { useLeadSelection } from '@/lib/leads/use-lead-selection';
 import type { LeadViewMode } from '@/lib/leads/view-mode';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -95,11 +95,7 @@ export function CompanyProfile({ data, view, onViewChange, headerActions, extras
                 rowStatus={extras?.status}
                 rowActions={extras?.actions ? (round) => extras.actions?.(round, 'row') : undefined}
               />
-              <LeadSelectionBar
-                selected={selectedOf(rounds, selection.ids)}
-                onClear={selection.clear}
-                actions={extras?.selectionActions?.(selectedOf(rounds, selection.ids))}
-              />
+              <LeadSelectionBar leads={rounds} selection={selection} actions={extras?.selectionActions} />
             </>
           ) : (
             <ol aria-label="Funding rounds, newest first" className="relative space-y-6 border-l border-border pl-6">

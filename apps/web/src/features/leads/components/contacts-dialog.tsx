@@ -3,16 +3,7 @@
 import type { Lead } from '@fundwire/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { LinkedInSearchLink } from '@/components/leads/linkedin-search-link';
 import { ContactRow } from './contact-row';
 

@@ -1,8 +1,7 @@
 import type { FreeLead } from '@fundwire/shared';
-import { MapPin } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { LeadDate } from '@/components/leads/lead-date';
-import { fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
+import { LeadCardFacts, LeadIndustryBadge } from '@/components/leads/lead-facts';
 
 /** A lead from the public sample: company, industry, when and how much it raised. No contacts. */
 export function FreeLeadCard({ lead }: { lead: FreeLead }) {
@@ -18,21 +17,7 @@ export function FreeLeadCard({ lead }: { lead: FreeLead }) {
       <LeadDate date={lead.fundingDate} className="mt-1" />
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-muted-foreground">{lead.description}</p>
 
-      <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <dt className="sr-only">Amount raised</dt>
-          <dd className="text-lg font-semibold tabular-nums text-foreground">{fundingAmountText(lead.fundingAmount)}</dd>
-          <dt className="sr-only">Round</dt>
-          <dd className="flex min-w-0 items-center gap-2">
-            <LeadRound fundingRound={lead.fundingRound} roundLabel={lead.roundLabel} />
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
-          <dt className="sr-only">Location</dt>
-          <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">{lead.location?.trim() || UNKNOWN_TEXT}</dd>
-        </div>
-      </dl>
+      <LeadCardFacts lead={lead} />
     </Card>
   );
 }

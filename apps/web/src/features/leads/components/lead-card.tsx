@@ -1,5 +1,5 @@
 import type { Lead } from '@fundwire/shared';
-import { History, MapPin, Users } from 'lucide-react';
+import { History, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companyPath } from '@/config/paths';
@@ -12,7 +12,7 @@ import { LeadProvenance } from '@/components/leads/lead-provenance';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadDate } from '@/components/leads/lead-date';
 import { NewLeadBadge, useIsNewLead } from '@/components/leads/new-since';
-import { filedLocationTitle, fundingAmountText, LeadIndustryBadge, LeadRound, UNKNOWN_TEXT } from '@/components/leads/lead-facts';
+import { LeadCardFacts, LeadIndustryBadge } from '@/components/leads/lead-facts';
 
 /** The tag imported Fundraising Fox rounds carry; their licence (CC BY 4.0) asks for attribution. */
 
@@ -66,25 +66,7 @@ export function LeadCard({ lead, actionLabel, status, actions }: LeadCardProps) 
       </div>
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-muted-foreground">{lead.description}</p>
 
-      <dl className="mt-6 space-y-2 border-t border-border pt-4 text-sm">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <dt className="sr-only">Amount raised</dt>
-          <dd data-testid="lead-amount" className="text-lg font-semibold tabular-nums text-foreground">
-            {fundingAmountText(lead.fundingAmount)}
-          </dd>
-          <dt className="sr-only">Round</dt>
-          <dd className="flex min-w-0 items-center gap-2">
-            <LeadRound fundingRound={lead.fundingRound} roundLabel={lead.roundLabel} />
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
-          <dt className="sr-only">Location</dt>
-          <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate" title={filedLocationTitle(lead)}>
-            {lead.location?.trim() || UNKNOWN_TEXT}
-          </dd>
-        </div>
-      </dl>
+      <LeadCardFacts lead={lead} />
 
       <LeadProvenance lead={lead} className="mt-3" />
       <div className="mt-2 text-xs">

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
-import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -28,6 +27,7 @@ import {
   type DateChoice,
 } from '@/lib/leads/view-params';
 import type { LeadView } from '../hooks/use-lead-view';
+import { AmountInput, DateInput, FilterCheckbox, FilterField, FilterMultiSelect } from './filter-fields';
 
 export interface LeadFiltersBarProps {
   view: LeadView;
@@ -62,9 +62,7 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
     search: `${id}-search`,
     panel: `${id}-panel`,
     industry: `${id}-industry`,
-    industryLabel: `${id}-industry-label`,
     round: `${id}-round`,
-    roundLabel: `${id}-round-label`,
     amountHelp: `${id}-amount-help`,
     minFunding: `${id}-min`,
     maxFunding: `${id}-max`,
@@ -162,86 +160,49 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
         className={cn('gap-3 sm:grid-cols-2 lg:grid-cols-3', open ? 'grid' : 'hidden', collapsed ? 'sm:hidden' : 'sm:grid')}
       >
         {withNew && (
-          <div className="grid min-w-0 content-start gap-1.5">
-            <span className="text-sm leading-none font-medium">Show</span>
-            <label htmlFor={ids.newOnly} className="inline-flex min-h-9 items-center gap-2 text-sm">
-              <input
-                id={ids.newOnly}
-                type="checkbox"
-                checked={params.newOnly}
-                onChange={(event) => update({ newOnly: event.target.checked })}
-                className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              />
-              {NEW_SINCE_FILTER_LABEL}
-            </label>
-          </div>
+          <FilterCheckbox
+            id={ids.newOnly}
+            heading="Show"
+            label={NEW_SINCE_FILTER_LABEL}
+            checked={params.newOnly}
+            onChange={(newOnly) => update({ newOnly })}
+          />
         )}
 
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label id={ids.industryLabel} htmlFor={ids.industry}>
-            Industry
-          </Label>
-          <MultiSelect
-            id={ids.industry}
-            labelId={ids.industryLabel}
-            title="Industries"
-            placeholder="All industries"
-            options={industryOptions}
-            selected={params.industry}
-            max={MAX_FILTER_VALUES}
-            emptyText={industries ? 'No industries yet' : 'Loading industries…'}
-            onChange={(industry) => update({ industry })}
-          />
-        </div>
+        <FilterMultiSelect
+          id={ids.industry}
+          label="Industry"
+          title="Industries"
+          placeholder="All industries"
+          options={industryOptions}
+          selected={params.industry}
+          max={MAX_FILTER_VALUES}
+          emptyText={industries ? 'No industries yet' : 'Loading industries…'}
+          onChange={(industry) => update({ industry })}
+        />
 
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label id={ids.roundLabel} htmlFor={ids.round}>
-            Round
-          </Label>
-          <MultiSelect
-            id={ids.round}
-            labelId={ids.roundLabel}
-            title="Rounds"
-            placeholder="All rounds"
-            options={ROUND_OPTIONS}
-            selected={params.fundingRound}
-            onChange={(rounds) => update({ fundingRound: rounds.filter(isRoundFilterValue) })}
-          />
-        </div>
+        <FilterMultiSelect
+          id={ids.round}
+          label="Round"
+          title="Rounds"
+          placeholder="All rounds"
+          options={ROUND_OPTIONS}
+          selected={params.fundingRound}
+          onChange={(rounds) => update({ fundingRound: rounds.filter(isRoundFilterValue) })}
+        />
 
         <fieldset className="grid min-w-0 content-start gap-1.5">
           <legend className="mb-1.5 text-sm leading-none font-medium">Amount (USD)</legend>
           <div className="grid grid-cols-2 gap-2">
-            <Input
-              id={ids.minFunding}
-              aria-label="Minimum amount"
-              aria-describedby={ids.amountHelp}
-              aria-invalid={view.minFunding.invalid || undefined}
-              placeholder="Min, e.g. 500k"
-              inputMode="decimal"
-              autoComplete="off"
-              value={view.minFunding.text}
-              onChange={(event) => view.minFunding.setText(event.target.value)}
-            />
-            <Input
-              id={ids.maxFunding}
-              aria-label="Maximum amount"
-              aria-describedby={ids.amountHelp}
-              aria-invalid={view.maxFunding.invalid || undefined}
-              placeholder="Max, e.g. 5M"
-              inputMode="decimal"
-              autoComplete="off"
-              value={view.maxFunding.text}
-              onChange={(event) => view.maxFunding.setText(event.target.value)}
-            />
+            <AmountInput id={ids.minFunding} label="Minimum amount" placeholder="Min, e.g. 500k" field={view.minFunding} helpId={ids.amountHelp} />
+            <AmountInput id={ids.maxFunding} label="Maximum amount" placeholder="Max, e.g. 5M" field={view.maxFunding} helpId={ids.amountHelp} />
           </div>
           <p id={ids.amountHelp} aria-live="polite" className={cn('text-xs', amountError ? 'text-destructive' : 'text-muted-foreground')}>
             {amountError || amountUnderstood(pendingParams.minFunding, pendingParams.maxFunding) || AMOUNT_HINT}
           </p>
         </fieldset>
 
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label htmlFor={ids.location}>Location</Label>
+        <FilterField label="Location" htmlFor={ids.location}>
           <Input
             id={ids.location}
             placeholder="City, state or country"
@@ -250,10 +211,9 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
             value={view.location.text}
             onChange={(event) => view.location.setText(event.target.value)}
           />
-        </div>
+        </FilterField>
 
-        <div className="grid min-w-0 content-start gap-1.5">
-          <Label htmlFor={ids.contacts}>Contacts</Label>
+        <FilterField label="Contacts" htmlFor={ids.contacts}>
           <Select
             id={ids.contacts}
             value={params.hasContacts === null ? '' : String(params.hasContacts)}
@@ -263,26 +223,19 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
             <option value="true">Has contacts</option>
             <option value="false">No contacts</option>
           </Select>
-        </div>
+        </FilterField>
 
-        <div className="grid min-w-0 content-start gap-1.5">
-          <span className="text-sm leading-none font-medium">Email</span>
-          <label htmlFor={ids.verified} className="inline-flex min-h-9 items-center gap-2 text-sm">
-            <input
-              id={ids.verified}
-              type="checkbox"
-              data-testid="verified-email-filter"
-              checked={params.verifiedEmail}
-              onChange={(event) => update({ verifiedEmail: event.target.checked })}
-              className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            />
-            {VERIFIED_EMAIL_FILTER_LABEL}
-          </label>
-        </div>
+        <FilterCheckbox
+          id={ids.verified}
+          heading="Email"
+          label={VERIFIED_EMAIL_FILTER_LABEL}
+          checked={params.verifiedEmail}
+          onChange={(verifiedEmail) => update({ verifiedEmail })}
+          testId="verified-email-filter"
+        />
 
         {withDates && (
-          <div className="grid min-w-0 content-start gap-1.5">
-            <Label htmlFor={ids.range}>Date range</Label>
+          <FilterField label="Date range" htmlFor={ids.range}>
             <Select
               id={ids.range}
               value={params.range}
@@ -297,41 +250,15 @@ export function LeadFiltersBar({ view, industries, withDates = false, withNew = 
                 </option>
               ))}
             </Select>
-          </div>
+          </FilterField>
         )}
 
         {withDates && params.range === CUSTOM_DATE_RANGE && (
           <fieldset className="grid min-w-0 content-start gap-1.5">
             <legend className="mb-1.5 text-sm leading-none font-medium">Funding dates</legend>
             <div className="grid grid-cols-2 gap-2">
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor={ids.dateStart} className="text-xs text-muted-foreground">
-                  From
-                </Label>
-                <Input
-                  id={ids.dateStart}
-                  type="date"
-                  aria-describedby={dateError ? ids.dateHelp : undefined}
-                  aria-invalid={view.dateStart.invalid || undefined}
-                  max={pendingParams.dateEnd || undefined}
-                  value={view.dateStart.text}
-                  onChange={(event) => view.dateStart.setText(event.target.value)}
-                />
-              </div>
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor={ids.dateEnd} className="text-xs text-muted-foreground">
-                  To
-                </Label>
-                <Input
-                  id={ids.dateEnd}
-                  type="date"
-                  aria-describedby={dateError ? ids.dateHelp : undefined}
-                  aria-invalid={view.dateEnd.invalid || undefined}
-                  min={pendingParams.dateStart || undefined}
-                  value={view.dateEnd.text}
-                  onChange={(event) => view.dateEnd.setText(event.target.value)}
-                />
-              </div>
+              <DateInput id={ids.dateStart} label="From" field={view.dateStart} helpId={dateError ? ids.dateHelp : undefined} max={pendingParams.dateEnd || undefined} />
+              <DateInput id={ids.dateEnd} label="To" field={view.dateEnd} helpId={dateError ? ids.dateHelp : undefined} min={pendingParams.dateStart || undefined} />
             </div>
             <p id={ids.dateHelp} aria-live="polite" className="text-xs text-destructive">
               {dateError}

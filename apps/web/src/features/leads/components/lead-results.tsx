@@ -13,7 +13,7 @@ import { flattenLeadPages, leadCountText } from '@/lib/leads/lead-pages';
 import { filterLeadsBySearch } from '../lead-search';
 import { normaliseSearch } from '@/lib/leads/view-params';
 import { sortKey } from '@/lib/leads/sort-params';
-import { selectedOf, useLeadSelection } from '@/lib/leads/use-lead-selection';
+import { useLeadSelection } from '@/lib/leads/use-lead-selection';
 import type { LeadViewMode } from '@/lib/leads/view-mode';
 import { ContactsDialog } from './contacts-dialog';
 import { LeadCard } from './lead-card';
@@ -105,11 +105,7 @@ export function LeadResults({ query, searchText, serverSearch, actionLabel, erro
               </>
             )}
           />
-          <LeadSelectionBar
-            selected={selectedOf(leads, selection.ids)}
-            onClear={selection.clear}
-            actions={extras?.selectionActions?.(selectedOf(leads, selection.ids))}
-          />
+          <LeadSelectionBar leads={leads} selection={selection} actions={extras?.selectionActions} />
         </>
       ) : (
         <ul aria-label="Leads" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,14 +1,16 @@
 // Save search / Edit: the name, the filters (as removable chips when editing), and the alert channels.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SAVED_SEARCH_EMAIL_MODES, SAVED_SEARCH_LIMIT_MESSAGE, type Crm, type SavedSearch, type SavedSearchFilter } from '@fundwire/shared';
-import { LoaderCircle, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { FormInput, INPUT_KINDS } from '@/components/forms/form-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FieldFrame, InputField } from '@/components/ui/form-field';
+import { FieldFrame } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { useSaveSearch } from '../api';
@@ -30,12 +32,7 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
   const save = useSaveSearch(search?.id);
   const navigate = useNavigate();
   const [filter, setFilter] = useState(initialFilter);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SavedSearchFormValues>({
+  const form = useForm<SavedSearchFormValues>({
     resolver: zodResolver(savedSearchFormSchema),
     defaultValues: {
       name: search?.name ?? '',
@@ -45,18 +42,22 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
       crm: search?.alerts.crm ?? 'none',
     },
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const chips = savedFilterChips(filter);
 
   const onOpen = (next: boolean) => {
     if (save.isPending) return;
     if (!next) {
-      reset();
+      form.reset();
       setFilter(initialFilter);
     }
     onOpenChange(next);
   };
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     save.mutate(
       {
         name: values.name,
@@ -91,7 +92,7 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <InputField label="Name" autoComplete="off" placeholder="e.g. Series A fintech in Europe" error={errors.name?.message} {...register('name')} />
+          <FormInput form={form} name="name" label="Name" autoComplete="off" placeholder="e.g. Series A fintech in Europe" />
 
           <div className="grid gap-2">
             <p className="text-sm font-medium">Filters</p>
@@ -130,24 +131,14 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
               </Select>
             )}
           </FieldFrame>
-          <InputField
-            label="Slack incoming-webhook URL (optional)"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://hooks.slack.com/services/…"
-            error={errors.slackWebhookUrl?.message}
-            {...register('slackWebhookUrl')}
-          />
-          <InputField
+          <FormInput form={form} name="slackWebhookUrl" label="Slack incoming-webhook URL (optional)" {...INPUT_KINDS.url} placeholder="https://hooks.slack.com/services/…" />
+          <FormInput
+            form={form}
+            name="webhookUrl"
             label="Webhook URL (optional)"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
+            {...INPUT_KINDS.url}
             placeholder="https://example.com/fundwire"
             hint="New matches are POSTed here, signed with the Standard Webhooks scheme."
-            error={errors.webhookUrl?.message}
-            {...register('webhookUrl')}
           />
           <CrmChannelField choices={crmChoices} current={search?.alerts.crm ?? null} error={errors.crm?.message} {...register('crm')} />
 
@@ -157,10 +148,9 @@ export function SavedSearchDialog({ open, onOpenChange, search, filter: initialF
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              {save.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-              {save.isPending ? 'Saving…' : search ? 'Save changes' : 'Save search'}
-            </Button>
+            <SubmitButton busy={save.isPending} busyLabel="Saving…" spinner>
+              {search ? 'Save changes' : 'Save search'}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

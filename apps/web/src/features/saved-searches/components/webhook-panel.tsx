@@ -10,10 +10,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toaster';
+import { cn } from '@/lib/utils';
 import { hasOutcome, useDeliveries, useRotateWebhookSecret, useSendTestEvent } from '../api';
 
 const STATUS_LABEL: Record<AlertDelivery['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed', retrying: 'Retrying' };
 const CHANNEL_LABEL: Record<AlertDelivery['channel'], string> = { email: 'Email', slack: 'Slack', webhook: 'Webhook' };
+const DELIVERY_COLUMNS = ['Time', 'Channel', 'Status code', 'Duration', 'Status'] as const;
 
 function StatusBadge({ delivery }: { delivery: AlertDelivery }) {
   const variant = delivery.status === 'delivered' ? 'success' : delivery.status === 'failed' ? 'destructive' : 'secondary';
@@ -175,21 +177,11 @@ function Deliveries({ searchId, deliveries }: { searchId: string; deliveries: Re
             <table className="w-full text-left text-sm" data-testid="deliveries-table">
               <thead className="text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Channel
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Status code
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Duration
-                  </th>
-                  <th scope="col" className="py-1.5 font-medium">
-                    Status
-                  </th>
+                  {DELIVERY_COLUMNS.map((column, index) => (
+                    <th key={column} scope="col" className={cn('py-1.5 font-medium', index < DELIVERY_COLUMNS.length - 1 && 'pr-3')}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

@@ -6,6 +6,7 @@ import { CircleAlert, MailCheck, OctagonPause } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { ScrollTable } from '@/components/layout/scroll-table';
 import { formatCount } from '@/lib/format';
 import { coveragePercent } from '@/lib/leads/enrichment';
 import { budgetUsedPercent, coverageSourceLabel, providerBudgetText } from '../coverage';
@@ -89,7 +90,6 @@ export function EnrichmentCard({ enrichment }: { enrichment: Enrichment }) {
 }
 
 function CoverageTable({ coverage }: { coverage: Enrichment['coverage'] }) {
-  const captionId = useId();
   if (coverage.length === 0) {
     return (
       <p data-testid="coverage-empty" className="rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
@@ -98,34 +98,30 @@ function CoverageTable({ coverage }: { coverage: Enrichment['coverage'] }) {
     );
   }
   return (
-    // Scrolls inside its own box on narrow screens; focusable so the keyboard can scroll it too.
-    <div className="overflow-x-auto rounded-lg border border-border" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table data-testid="coverage-table" className="w-full min-w-[32rem] text-sm tabular-nums">
-        <caption id={captionId} className="sr-only">
-          Coverage of leads added in the last 30 days, by source
-        </caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Source</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Leads</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">With website</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">With email</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">With verified email</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {coverage.map((row) => (
-            <tr key={row.source} data-testid="coverage-row" data-source={row.source}>
-              <th scope="row" className="px-3 py-2 text-left font-medium">{coverageSourceLabel(row.source)}</th>
-              <td className="px-3 py-2 text-right">{formatCount(row.leads)}</td>
-              <Share testId="coverage-website" part={row.withWebsite} total={row.leads} />
-              <Share testId="coverage-email" part={row.withEmail} total={row.leads} />
-              <Share testId="coverage-verified" part={row.withVerifiedEmail} total={row.leads} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      data-testid="coverage-table"
+      className="min-w-[32rem]"
+      caption="Coverage of leads added in the last 30 days, by source"
+      head={
+        <>
+          <th scope="col" className="px-3 py-2 font-medium">Source</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">Leads</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">With website</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">With email</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">With verified email</th>
+        </>
+      }
+    >
+      {coverage.map((row) => (
+        <tr key={row.source} data-testid="coverage-row" data-source={row.source}>
+          <th scope="row" className="px-3 py-2 text-left font-medium">{coverageSourceLabel(row.source)}</th>
+          <td className="px-3 py-2 text-right">{formatCount(row.leads)}</td>
+          <Share testId="coverage-website" part={row.withWebsite} total={row.leads} />
+          <Share testId="coverage-email" part={row.withEmail} total={row.leads} />
+          <Share testId="coverage-verified" part={row.withVerifiedEmail} total={row.leads} />
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

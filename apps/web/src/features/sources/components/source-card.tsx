@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ScrollTable } from '@/components/layout/scroll-table';
 import { dayStatusLabel, formatExactTime, formatRelativeTime, formatSkipped, totalSkipped } from '../format';
 import { formatCount } from '@/lib/format';
 
@@ -31,51 +32,46 @@ function DayStatusBadge({ status }: { status: SourceDay['status'] }) {
 
 
 function DaysTable({ days, name }: { days: SourceDay[]; name: string }) {
-  const captionId = useId();
   return (
-    // Scrolls inside its own box on narrow screens; focusable so the keyboard can scroll it too.
-    <div className="overflow-x-auto rounded-lg border border-border" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table className="w-full min-w-[40rem] text-sm tabular-nums" data-testid="source-days">
-        <caption id={captionId} className="sr-only">
-          {name}: filings per day
-        </caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Day</th>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Filings seen</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Created</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Updated</th>
-            <th scope="col" className="px-3 py-2 font-medium">Skipped</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Failed</th>
-            {/* No sr-only note here: an absolutely positioned span in a scrolled table widens the page at 375 px. */}
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="Contacts beyond the 20 a lead keeps">
-              Contacts left out
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {days.map((day) => (
-            <tr key={day.day} data-testid="source-day" data-day={day.day}>
-              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">{day.day}</th>
-              <td className="px-3 py-2"><DayStatusBadge status={day.status} /></td>
-              <td className="px-3 py-2 text-right" data-testid="day-seen">{formatCount(day.filingsSeen)}</td>
-              <td className="px-3 py-2 text-right" data-testid="day-created">{formatCount(day.created)}</td>
-              <td className="px-3 py-2 text-right" data-testid="day-updated">{formatCount(day.updated)}</td>
-              <td className="px-3 py-2" data-testid="day-skipped">
-                {totalSkipped(day.skipped) === 0 ? <span className="text-muted-foreground">none</span> : formatSkipped(day.skipped)}
-              </td>
-              <td className={day.failed > 0 ? 'px-3 py-2 text-right font-medium text-destructive' : 'px-3 py-2 text-right'} data-testid="day-failed">
-                {formatCount(day.failed)}
-              </td>
-              <td className="px-3 py-2 text-right" data-testid="day-contacts-skipped" title="Contacts beyond the 20 a lead keeps">
-                {formatCount(day.contactsSkipped)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      data-testid="source-days"
+      className="min-w-[40rem]"
+      caption={`${name}: filings per day`}
+      head={
+        <>
+          <th scope="col" className="px-3 py-2 font-medium">Day</th>
+          <th scope="col" className="px-3 py-2 font-medium">Status</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">Filings seen</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">Created</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">Updated</th>
+          <th scope="col" className="px-3 py-2 font-medium">Skipped</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">Failed</th>
+          {/* No sr-only note here: an absolutely positioned span in a scrolled table widens the page at 375 px. */}
+          <th scope="col" className="px-3 py-2 text-right font-medium" title="Contacts beyond the 20 a lead keeps">
+            Contacts left out
+          </th>
+        </>
+      }
+    >
+      {days.map((day) => (
+        <tr key={day.day} data-testid="source-day" data-day={day.day}>
+          <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">{day.day}</th>
+          <td className="px-3 py-2"><DayStatusBadge status={day.status} /></td>
+          <td className="px-3 py-2 text-right" data-testid="day-seen">{formatCount(day.filingsSeen)}</td>
+          <td className="px-3 py-2 text-right" data-testid="day-created">{formatCount(day.created)}</td>
+          <td className="px-3 py-2 text-right" data-testid="day-updated">{formatCount(day.updated)}</td>
+          <td className="px-3 py-2" data-testid="day-skipped">
+            {totalSkipped(day.skipped) === 0 ? <span className="text-muted-foreground">none</span> : formatSkipped(day.skipped)}
+          </td>
+          <td className={day.failed > 0 ? 'px-3 py-2 text-right font-medium text-destructive' : 'px-3 py-2 text-right'} data-testid="day-failed">
+            {formatCount(day.failed)}
+          </td>
+          <td className="px-3 py-2 text-right" data-testid="day-contacts-skipped" title="Contacts beyond the 20 a lead keeps">
+            {formatCount(day.contactsSkipped)}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
