@@ -14,7 +14,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * million of those made every short prefix complete to thousands of words; its other labels (`com`, `io`) would
  * make `c` or `co` match nearly every lead (migration 0022). Partial domains are the trigram index's.
  */
-export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || translate(split_part(regexp_replace(coalesce(domain, ''), '^www\\.', ''), '.', 1), '-', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C')`;
+export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || translate(split_part(regexp_replace(coalesce(domain, ''), '^www\\.', ''), '.', 1), '-', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C') || leads_search_tokens(industry, funding_round, location)`;
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 

@@ -23,10 +23,18 @@ export const CONTACT_JSON_SQL = `json_build_object('id', c.id, 'name', c.name, '
 /** "Verified email only": a lead with at least one verified email (the partial index contacts_verified_lead_idx). */
 export const VERIFIED_EMAIL_CONDITION: SQL = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id} and ${contacts.emailStatus} = 'verified')`;
 
-/** A search's text in a contact's name (q=chisholm), through the contacts' trigram index. */
-export function contactNameCondition(q: string): SQL {
+/** How a contact-name condition is read: as a hashed set of the leads (the default), as an array the primary key is
+ * probed with (one arm of a read through the search indexes: as a set it was a filter over every lead the other
+ * conditions let through), or by probing each row's contacts (a walk of an order index, which reads few rows and
+ * runs without bitmaps or table scans, so a set or an array would read every contact; decision 026). */
+export type ContactNameRead = 'set' | 'array' | 'probe';
+
+/** A search's text in a contact's name (q=chisholm), through the contacts' trigram index (set, array). */
+export function contactNameCondition(q: string, read: ContactNameRead = 'set'): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`${leads.id} in (select cn.lead_id from contacts as cn where cn.name ilike ${pattern})`;
+  if (read === 'probe') return sql`exists (select 1 from contacts as cn where cn.lead_id = ${leads.id} and cn.name ilike ${pattern})`;
+  const named = sql`select cn.lead_id from contacts as cn where cn.name ilike ${pattern}`;
+  return read === 'array' ? sql`${leads.id} = any(array(${named}))` : sql`${leads.id} in (${named})`;
 }
 
 type ContactOut = Lead['contacts'][number];

@@ -1,6 +1,6 @@
 // A lead as the API shows it: the columns a page reads (with its earlier-round count, merged sources and contacts
-// built by the database as JSON), the row → Lead mapping, one lead by id, and a page's rows by id.
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+// built by the database as JSON), the row → Lead mapping and one lead by id.
+import { getTableColumns, sql } from 'drizzle-orm';
 import { EDITABLE_LEAD_FIELDS, type EditableLeadField, type Lead, type LeadSourceRef } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { CONTACT_JSON_SQL } from './contact-emails.js';
@@ -101,30 +101,5 @@ export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   return toLead(row, byLead.get(row.id) ?? []);
 }
 
-/** A page's ids in order, each with its rank or sort key as text (what its cursor records). */
-export interface PageId {
-  id: string;
-  rank: string;
-}
-
-/** The page's rows with their history counts, in the order of `ids`. */
-export async function rowsOfIds(db: Db, ids: PageId[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(leadPageColumns)
-    .from(leads)
-    .where(
-      inArray(
-        leads.id,
-        ids.map(({ id }) => id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap(({ id, rank }) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, rank }] : [];
-  });
-}
-
-/** A page's row: the lead's columns, contacts, history count and its rank or sort key as text. */
-export type PageRow = Awaited<ReturnType<typeof rowsOfIds>>[number];
+/** A page's row: the lead's columns, contacts, history count and its rank or sort key as text (what its cursor records). */
+export type PageRow = LeadWithHistory & { contacts: ContactFields[] | string; rank: string };

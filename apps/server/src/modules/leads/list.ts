@@ -3,39 +3,48 @@
 import { leadListResponseSchema, type LeadListResponse } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { LEADS_VERSION_KEY } from './cache.js';
 import { columnPage, isNarrowRange, narrowColumnPage, rangeSizeSql } from './column-page.js';
 import { pageTotalsSql, type MatchCount } from './count.js';
 import { cursorFits, decodeCursor, encodeCursor, requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
 import { columnConditions, filterKey, locationsFrom, matchingLocationsSql } from './filter-sql.js';
-import { pageContacts, rowsOfIds, toLead, type PageRow } from './lead-rows.js';
+import { pageContacts, toLead, type PageRow } from './lead-rows.js';
 import { orderSql } from './order-sql.js';
 import { cachesFor } from './read-caches.js';
 import { searchPage } from './search-page.js';
+import { matchQueryFrom, matchQuerySql, searchTokensQuery, withSearchTokens } from './search-query.js';
 
 interface Prelude {
   version: string;
   locations: string[] | undefined;
   /** The size of a round-and-amount range, up to the narrow cap and one more (column-page.ts). */
   rangeSize: number | undefined;
+  /** A search's tsquery for matching (search-query.ts). */
+  matchQuery: SQL | undefined;
 }
 
 /** What a list reads before its page, in one statement, and only what it needs: the cache version (caches on), the
- * locations a location filter names, and the size of a round-and-amount range (which strategy reads it). */
+ * locations a location filter names, the size of a round-and-amount range (which strategy reads it), and a search's
+ * last word spelled out as the words it completes to. */
 async function readPrelude(db: Db, query: LeadPageQuery, withVersion: boolean): Promise<Prelude> {
   const rangeSize = query.q === undefined ? rangeSizeSql(query) : undefined;
-  if (!withVersion && !query.location && !rangeSize) return { version: '', locations: undefined, rangeSize: undefined };
-  const [row] = rowsOf<{ version: string | null; locations: string[] | string | null; range_size: number | string | null }>(
+  const matchQuery = query.q === undefined ? undefined : matchQuerySql(query.q);
+  const searchQueryOf = (text: string | null | undefined) => (query.q === undefined ? undefined : matchQueryFrom(query.q, text));
+  if (!withVersion && !query.location && !rangeSize && !matchQuery)
+    return { version: '', locations: undefined, rangeSize: undefined, matchQuery: searchQueryOf(undefined) };
+  const [row] = rowsOf<{ version: string | null; locations: string[] | string | null; range_size: number | string | null; match_query: string | null }>(
     await db.execute(sql`select (select value from app_meta where key = ${LEADS_VERSION_KEY}) as version,
       ${query.location ? matchingLocationsSql(query.location) : sql`null::json`} as locations,
-      ${rangeSize ?? sql`null::bigint`} as range_size`),
+      ${rangeSize ?? sql`null::bigint`} as range_size,
+      ${matchQuery ?? sql`null::text`} as match_query`),
   );
   return {
     version: row?.version ?? '0',
     locations: query.location ? locationsFrom(row?.locations) : undefined,
     rangeSize: row?.range_size === null || row?.range_size === undefined ? undefined : Number(row.range_size),
+    matchQuery: searchQueryOf(row?.match_query),
   };
 }
 
@@ -62,16 +71,15 @@ function checkedCursor(query: LeadPageQuery): Cursor | undefined {
   return cursor;
 }
 
-async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, { locations, rangeSize }: Prelude): Promise<LeadListResponse> {
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, { locations, rangeSize, matchQuery }: Prelude): Promise<LeadListResponse> {
   const columns = columnConditions(query, locations);
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
   let matches: MatchCount | undefined;
   let order: Order;
   let found: PageRow[];
   if (query.q !== undefined) {
-    const result = await searchPage(db, { ...query, q: query.q }, columns, cursor, offset);
-    ({ matches, order } = result);
-    found = await rowsOfIds(db, result.ids);
+    const tokens = searchTokensQuery(query, locations);
+    ({ matches, order, rows: found } = await searchPage(db, { ...query, q: query.q }, columns, withSearchTokens(matchQuery!, tokens), cursor, offset));
   } else {
     // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap. The
     // page and its count are one statement; the count is read only when the page does not show the end of the list.

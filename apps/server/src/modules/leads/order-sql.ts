@@ -1,11 +1,9 @@
-// The SQL of an order: its rank or key column, the keyset after a cursor and the ORDER BY, and the ids of a page read
-// in it. `hidden` writes date and key as expressions no index matches (a search reads through its own indexes).
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+// The SQL of an order: its rank or key column, the keyset after a cursor and the ORDER BY. `hidden` writes date and
+// key as expressions no index matches (a search reads through its own indexes).
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
 import { LEAD_SORT_KEY_SQL, leads } from '../../db/schema/index.js';
 import type { Cursor, KeyedSort, Order } from './cursor.js';
-import type { PageId } from './lead-rows.js';
 import { searchQuery } from './search-query.js';
 
 /** The amount or round order's key (schema/leads.ts): the same text as the index on it, so the index matches. */
@@ -50,14 +48,3 @@ export function orderSql(order: Order, q: string | undefined, cursor: Cursor | u
   return { keyed, dateAscending, rankOf, after, orderBy };
 }
 export type OrderSql = ReturnType<typeof orderSql>;
-
-/** The ids of the matches in the order, `limit` of them after `offset`. */
-export async function orderedIds(db: Db, order: OrderSql, where: SQL | undefined, hidden: boolean, limit: number, offset: number): Promise<PageId[]> {
-  return db
-    .select({ id: sql<string>`${leads.id}::text`, rank: sql<string>`(${order.rankOf(hidden)})::text` })
-    .from(leads)
-    .where(and(where, order.after(hidden)))
-    .orderBy(...order.orderBy(hidden))
-    .limit(limit)
-    .offset(offset);
-}

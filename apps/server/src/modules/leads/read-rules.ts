@@ -24,6 +24,12 @@ export const LOCATION_LIST_LIMIT = 200;
  * as costly to read as the prefix. */
 export const MAX_PREFIX_COMPLETIONS = 50;
 
+/** The filters a search reads as tokens of the search document (migration 0032: '#industry:…', '#round:…',
+ * '#location:…'; search-query.ts): with a search, the search index intersects the words' entries with the tokens',
+ * so a word and an industry, round or location that rarely meet read only their common entries, never every lead of
+ * the word or of the filter (decision 026). A location is a token once resolved to its distinct locations. */
+export const SEARCH_TOKEN_FILTERS = ['industry', 'fundingRound', 'location'] as const;
+
 /** A planner estimate this large is taken as the count without counting up to the limit. */
 export function trustsEstimate(estimate: number, limit = EXACT_COUNT_LIMIT): boolean {
   return estimate >= limit * ESTIMATE_TRUST_FACTOR;

@@ -1,142 +1,59 @@
 // The search strategy: a page and count of a search, looked for among the newest leads when common (a walk of the date
-// order), or read through the search indexes, counted and sorted in one query when rare (read-rules.ts decides).
+// order), or read through the search indexes, counted and sorted in one read when rare (read-rules.ts decides). Each
+// read is written here as SQL text; lead_search_ids (migration 0032) runs those the search needs, with the planner
+// settings each needs, so the page with its contacts, history counts and count is one statement.
 import { and, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_EXACT_COUNT_LIMIT } from '@fundwire/shared';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
-import { countMatches, estimateMatches, type MatchCount } from './count.js';
+import { countFrom, type MatchCount } from './count.js';
 import { requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
-import type { PageId } from './lead-rows.js';
-import { orderedIds, orderSql, sortKey } from './order-sql.js';
-import { bitmapOnly, withPlanSettings } from './plan-settings.js';
-import { DENSE_SEARCH_ESTIMATE, expectsDenseSearch, MAX_SEARCH_WINDOW, SEARCH_READ_CAP, SEARCH_WINDOW } from './read-rules.js';
-import { matchingSearchQuery, searchCondition, searchQuery } from './search-query.js';
+import { leadPageColumns, type PageRow } from './lead-rows.js';
+import { orderSql, sortKey, type OrderSql } from './order-sql.js';
+import { DENSE_SEARCH_ESTIMATE, MAX_SEARCH_WINDOW, SEARCH_READ_CAP, SEARCH_WINDOW } from './read-rules.js';
+import { searchCondition, searchQuery } from './search-query.js';
+
+const dialect = new PgDialect();
+
+/** SQL as text, its values inlined as literals (quoted by Drizzle): what lead_search_ids runs. */
+const textOf = (query: SQL): string => dialect.sqlToQuery(query.inlineParams()).sql;
 
 /**
- * The newest `need` matches of a search among the next SEARCH_WINDOW leads of the date order (the window comes from
- * the list-order indexes; only its rows are read, and only until `need` are found), with the window position of the
- * last one found: how densely the search matches the newest leads.
+ * The newest `$2` matches of a search among the next `$1` leads of the date order (the window comes from the
+ * list-order indexes; only its rows are read, and only until enough are found), each with its window position: how
+ * densely the search matches the newest leads. lead_walk_ids runs it without sorts, bitmaps or table scans, which keeps
+ * it a walk: left to itself, the planner sorts every row of a multi-value filter (two industries match a sixth of all
+ * leads) to take the first 2,000 (decision 026).
  */
-async function newestMatchIds(
-  db: Db,
-  columns: SQL | undefined,
-  search: SQL,
-  after: SQL | undefined,
-  need: number,
-  windowSize: number,
-): Promise<{ ids: PageId[]; lastPosition: number }> {
-  // The window walks an order index and reads each row once, testing the search on it; rows stream, so the walk
-  // stops as soon as `need` have matched. The settings keep it a walk: left to itself, the planner sorts every row of
-  // a multi-value filter (two industries match a sixth of all leads) to take the first 2,000 (decision 026).
-  const result = await withPlanSettings(db, { enable_sort: 'off', enable_bitmapscan: 'off', enable_seqscan: 'off' }, (tx) =>
-    tx.execute(sql`
-    select window_id::text as id, position
+function walkText(columns: SQL | undefined, search: SQL, after: SQL | undefined): string {
+  return textOf(sql`
+    select window_id as id, '0'::text as rank, position as total
     from (
       select ${leads.id} as window_id, ${leads.fundingDate} as window_date, ${search} as matched,
         row_number() over (order by ${leads.fundingDate} desc, ${leads.id} desc) as position
       from ${leads} where ${and(columns, after) ?? sql`true`}
-      order by ${leads.fundingDate} desc, ${leads.id} desc limit ${windowSize}
+      order by ${leads.fundingDate} desc, ${leads.id} desc limit ${sql.raw('$1')}
     ) window_leads
     where matched
     -- The window's own order (not position, which the planner would sort by): rows stream, and the walk stops early.
     order by window_date desc, window_id desc
-    limit ${need}`),
-  );
-  const rows = rowsOf<{ id: string; position: string | number }>(result);
-  return { ids: rows.map(({ id }) => ({ id, rank: '0' })), lastPosition: Number(rows.at(-1)?.position ?? windowSize) };
+    limit ${sql.raw('$2')}`);
 }
 
-interface SearchResult {
-  matches: MatchCount;
-  order: Order;
-  ids: PageId[];
-}
-
-/**
- * A search's page and count. A search the planner expects to match many leads is first looked for among the newest
- * leads (where its page is, if it is that common); one it expects to be rare, or that the newest leads show to be
- * rare, is read through the search indexes, counted exactly up to the limit and, within it, sorted in the order
- * asked for (by relevance by default). Beyond the limit a search comes newest first.
- */
-export async function searchPage(
-  db: Db,
-  query: LeadPageQuery & { q: string },
-  columns: SQL | undefined,
-  cursor: Cursor | undefined,
-  offset: number,
-): Promise<SearchResult> {
-  const search = searchCondition(query.q, await matchingSearchQuery(db, query.q))!;
-  const where = and(columns, search);
-  const need = offset + query.limit + 1;
-  const newestFirst: Order = { sort: 'date', dir: 'desc' };
-  if (cursor) {
-    // The next page of the order the first page had.
-    const order: Order = { sort: cursor.sort, dir: cursor.dir };
-    const reading = orderSql(order, query.q, cursor);
-    // Few matches: all of those after the cursor, through the search indexes, sorted (uncapped, should many have been
-    // added since the first page).
-    if (cursor.matches.exact)
-      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, reading, where, true, query.limit + 1, 0)) };
-    if (order.sort === 'date' && order.dir === 'desc') {
-      const newest = await newestMatchIds(db, columns, search, reading.after(false), need, SEARCH_WINDOW);
-      if (newest.ids.length >= need) return { matches: cursor.matches, order, ids: newest.ids };
-      return { matches: cursor.matches, order, ids: await bitmapOnly(db, (tx) => orderedIds(tx, reading, where, true, query.limit + 1, 0)) };
-    }
-    // Many matches in another order: walk that order's index.
-    return { matches: cursor.matches, order, ids: await orderedIds(db, reading, where, false, query.limit + 1, 0) };
-  }
-
-  const requested = requestedOrder(query);
-  const everyMatch: MatchesRead = { requested, q: query.q, where, limit: query.limit + 1, offset };
-  const estimate = await estimateMatches(db, where);
-  /** The page from the newest leads when the search is common there (how common gives the estimate), else undefined. */
-  const fromNewest = async (): Promise<SearchResult | undefined> => {
-    const windowSize = offset + SEARCH_WINDOW;
-    let newest = await newestMatchIds(db, columns, search, undefined, need, windowSize);
-    if (newest.ids.length > 0 && newest.ids.length < need) {
-      // Some matches, too few for the page: walk further when, at that density, the page is near (cheaper than
-      // reading every match when they are many).
-      const projected = Math.ceil(((need * windowSize) / newest.ids.length) * 1.25);
-      if (projected <= MAX_SEARCH_WINDOW) newest = await newestMatchIds(db, columns, search, undefined, need, projected);
-    }
-    if (newest.ids.length < need) return undefined;
-    const extrapolated = Math.round((need / newest.lastPosition) * (await estimateMatches(db, columns)));
-    if (extrapolated <= DENSE_SEARCH_ESTIMATE) return undefined;
-    // Extrapolated from the newest leads, the count is no estimate to show (read-rules.ts): more than the limit.
-    const matches: MatchCount = { count: SEARCH_EXACT_COUNT_LIMIT, exact: false, atLeast: true };
-    if (requested.sort === 'relevance' || (requested.sort === 'date' && requested.dir === 'desc'))
-      return { matches, order: newestFirst, ids: newest.ids.slice(offset) };
-    // Common enough that walking the other order's index meets the page soon.
-    return { matches, order: requested, ids: await orderedIds(db, orderSql(requested, query.q, undefined), where, false, query.limit + 1, offset) };
-  };
-  if (expectsDenseSearch(estimate)) {
-    // Expected to be common: its page is likely among the newest leads. If not, it is rarer than the planner thinks.
-    return (await fromNewest()) ?? allMatchesPage(db, everyMatch);
-  }
-  // Expected to be rare: read its matches through the search indexes, at most SEARCH_READ_CAP of them.
-  const read = await allMatchesPage(db, everyMatch, SEARCH_READ_CAP);
-  if (read) return read;
-  // The planner underestimated it badly: look among the newest leads before reading every match.
-  return (await fromNewest()) ?? allMatchesPage(db, everyMatch);
-}
-
-/** What allMatchesPage reads: the search's conditions, the order asked for, and the page. */
-interface MatchesRead {
-  requested: Order;
-  q: string;
-  where: SQL | undefined;
-  limit: number;
-  offset: number;
+/** The ids of the matches in the order, `limit` of them after `offset` (id, rank, no total). */
+function orderedText(order: OrderSql, where: SQL | undefined, hidden: boolean, limit: number, offset: number): string {
+  return textOf(sql`select ${leads.id} as id, (${order.rankOf(hidden)})::text as rank, null::bigint as total
+    from ${leads} where ${and(where, order.after(hidden)) ?? sql`true`}
+    order by ${sql.join(order.orderBy(hidden), sql`, `)} limit ${limit} offset ${offset}`);
 }
 
 /**
- * Every match of a search, through the search indexes, counted and sorted in one query: by the order asked for when
- * there are at most SEARCH_EXACT_COUNT_LIMIT (a relevance rank is computed only then), newest first beyond it.
- * With a cap, at most `cap` matches are read, and undefined means there are at least that many.
+ * Every match of a search, counted and sorted in one read (run through the search indexes only): by the order asked
+ * for when there are at most SEARCH_EXACT_COUNT_LIMIT (a relevance rank is computed only then), newest first beyond it.
+ * At most `$1` matches are read (null: all).
  */
-async function allMatchesPage(db: Db, read: MatchesRead): Promise<SearchResult>;
-async function allMatchesPage(db: Db, read: MatchesRead, cap: number): Promise<SearchResult | undefined>;
-async function allMatchesPage(db: Db, { requested, q, where, limit, offset }: MatchesRead, cap?: number): Promise<SearchResult | undefined> {
+function everyMatchText(requested: Order, q: string, where: SQL | undefined, limit: number, offset: number): string {
   const ranked = requested.sort === 'relevance';
   const keyed = requested.sort === 'amount' || requested.sort === 'round' ? sortKey(requested.sort, requested.dir) : undefined;
   const dateAscending = requested.sort === 'date' && requested.dir === 'asc';
@@ -145,30 +62,109 @@ async function allMatchesPage(db: Db, { requested, q, where, limit, offset }: Ma
     : keyed
       ? sql`match_key`
       : sql`0::real`;
-  const rows = await bitmapOnly(db, async (tx) =>
-    rowsOf<{ id: string; rank: string; total: string | number }>(
-      await tx.execute(sql`
-        select match_id::text as id, (${rank})::text as rank, match_total as total
-        from (
-          select *, count(*) over () as match_total
-          from (
-            select ${leads.id} as match_id, ${leads.fundingDate} as match_date, ${ranked ? sql`${leads.searchVector}` : sql`null::tsvector`} as match_vector,
-              ${keyed ? sql`(${keyed}) + 0` : sql`0`} as match_key
-            from ${leads} where ${where ?? sql`true`}${cap === undefined ? sql`` : sql` limit ${cap}`}
-          ) read
-        ) matches
-        order by ${dateAscending ? sql`match_date asc, match_id desc` : sql`${rank} desc, match_date desc, match_id desc`}
-        limit ${limit} offset ${offset}`),
-    ),
-  );
-  // Past the last match there is no row to carry the count: count them (rare, and cheap next to the read above).
-  if (cap !== undefined && rows[0] !== undefined && Number(rows[0].total) >= cap) return undefined;
-  const past = rows[0] === undefined && offset > 0 ? await countMatches(db, where, SEARCH_EXACT_COUNT_LIMIT, false) : undefined;
-  // An empty capped read past more than the exact-count limit may only be past what the read took, not past the end.
-  if (cap !== undefined && past && !past.exact) return undefined;
+  return textOf(sql`
+    select match_id as id, (${rank})::text as rank, match_total as total
+    from (
+      select *, count(*) over () as match_total
+      from (
+        select ${leads.id} as match_id, ${leads.fundingDate} as match_date, ${ranked ? sql`${leads.searchVector}` : sql`null::tsvector`} as match_vector,
+          ${keyed ? sql`(${keyed}) + 0` : sql`0`} as match_key
+        from ${leads} where ${where ?? sql`true`} limit ${sql.raw('$1')}
+      ) read
+    ) matches
+    order by ${dateAscending ? sql`match_date asc, match_id desc` : sql`${rank} desc, match_date desc, match_id desc`}
+    limit ${limit} offset ${offset}`);
+}
+
+/** `select 1 from leads where …`: what lead_row_estimate explains, or what the count of a search past its end counts. */
+const estimateText = (where: SQL | undefined) => textOf(sql`select 1 from ${leads} where ${where ?? sql`true`}`);
+const countText = (where: SQL | undefined) =>
+  textOf(sql`select count(*) from (select 1 from ${leads} where ${where ?? sql`true`} limit ${SEARCH_EXACT_COUNT_LIMIT + 1}) capped`);
+
+interface SearchResult {
+  matches: MatchCount;
+  order: Order;
+  rows: PageRow[];
+}
+
+/**
+ * A search's page and count. A search the planner expects to match many leads is first looked for among the newest
+ * leads (where its page is, if it is that common); one it expects to be rare, or that the newest leads show to be
+ * rare, is read through the search indexes, counted exactly up to the limit and, within it, sorted in the order
+ * asked for (by relevance by default). Beyond the limit a search comes newest first. `matchQuery` is the search's
+ * tsquery for matching (search-query.ts), read with the cache version before.
+ */
+export async function searchPage(
+  db: Db,
+  query: LeadPageQuery & { q: string },
+  columns: SQL | undefined,
+  matchQuery: SQL,
+  cursor: Cursor | undefined,
+  offset: number,
+): Promise<SearchResult> {
+  // Tested row by row in walks of an order index, else read through the search indexes (contactNameCondition).
+  const search = searchCondition(query.q, matchQuery, 'probe')!;
+  const where = and(columns, search);
+  const indexedWhere = and(columns, searchCondition(query.q, matchQuery, 'array'));
+  const need = offset + query.limit + 1;
+  const newestFirst: Order = { sort: 'date', dir: 'desc' };
+  const common = { need, offset, window: SEARCH_WINDOW, maxWindow: MAX_SEARCH_WINDOW, readCap: SEARCH_READ_CAP };
+  if (cursor) {
+    // The next page of the order the first page had. Few matches: all of those after the cursor, through the search
+    // indexes, sorted (uncapped, should many have been added since the first page). Many, newest first: among the
+    // next leads of the date order, else all. Many in another order: a walk of that order's index.
+    const order: Order = { sort: cursor.sort, dir: cursor.dir };
+    const reading = orderSql(order, query.q, cursor);
+    const mode = cursor.matches.exact ? 'cursor-exact' : order.sort === 'date' && order.dir === 'desc' ? 'cursor-newest' : 'cursor-ordered';
+    const plan =
+      mode === 'cursor-ordered'
+        ? { ...common, mode, ordered: orderedText(reading, where, false, query.limit + 1, 0) }
+        : { ...common, mode, walk: walkText(columns, search, reading.after(false)), read: orderedText(reading, indexedWhere, true, query.limit + 1, 0) };
+    return { matches: cursor.matches, order, rows: (await runSearch(db, plan)).rows };
+  }
+
+  const requested = requestedOrder(query);
+  const requestedNewest = requested.sort === 'relevance' || (requested.sort === 'date' && requested.dir === 'desc');
+  const { rows, kind, total } = await runSearch(db, {
+    ...common,
+    mode: 'first',
+    denseEstimate: DENSE_SEARCH_ESTIMATE,
+    exactLimit: SEARCH_EXACT_COUNT_LIMIT,
+    requestedNewest,
+    estimate: estimateText(indexedWhere),
+    columnsEstimate: estimateText(columns),
+    walk: walkText(columns, search, undefined),
+    read: everyMatchText(requested, query.q, indexedWhere, query.limit + 1, offset),
+    count: countText(indexedWhere),
+    ...(requestedNewest ? {} : { ordered: orderedText(orderSql(requested, query.q, undefined), where, false, query.limit + 1, offset) }),
+  });
+  if (kind === 'newest' || kind === 'newest-ordered') {
+    // Extrapolated from the newest leads, the count is no estimate to show (read-rules.ts): more than the limit.
+    return { matches: { count: SEARCH_EXACT_COUNT_LIMIT, exact: false, atLeast: true }, order: kind === 'newest' ? newestFirst : requested, rows };
+  }
   // Every match was read (or counted past the end): the count is the true one, exact within the limit.
-  const total = rows[0] !== undefined ? Number(rows[0].total) : 0;
-  const matches: MatchCount = past ?? { count: total, exact: total <= SEARCH_EXACT_COUNT_LIMIT };
-  const order = ranked && !matches.exact ? { sort: 'date' as const, dir: 'desc' as const } : requested;
-  return { matches, order, ids: rows.map(({ id, rank: text }) => ({ id, rank: text })) };
+  const matches: MatchCount =
+    kind === 'past' ? countFrom(total, undefined, SEARCH_EXACT_COUNT_LIMIT) : { count: total, exact: total <= SEARCH_EXACT_COUNT_LIMIT };
+  return { matches, order: requested.sort === 'relevance' && !matches.exact ? newestFirst : requested, rows };
+}
+
+/** One statement: lead_search_ids with the plan, and the page's leads with their contacts and history counts. */
+async function runSearch(db: Db, plan: Record<string, unknown>): Promise<{ rows: PageRow[]; kind: string; total: number }> {
+  const found = await db
+    .select({
+      ...leadPageColumns,
+      rank: sql<string>`found.found_rank`,
+      foundTotal: sql<number | string | null>`found.found_total`,
+      foundKind: sql<string>`found.found_kind`,
+    })
+    .from(sql`lead_search_ids(${JSON.stringify(plan)}::jsonb) with ordinality as found(found_id, found_rank, found_total, found_kind, position)`)
+    .leftJoin(leads, sql`${leads.id} = found.found_id`)
+    .orderBy(sql`found.position`);
+  const first = found[0];
+  return {
+    // A left join types every column nullable; a row with an id is a whole lead (a 'past' row carries a count only).
+    rows: found.filter((row) => row.id !== null).map(({ foundTotal: _total, foundKind: _kind, ...row }) => row as PageRow),
+    kind: first?.foundKind ?? 'read',
+    total: Number(first?.foundTotal ?? 0),
+  };
 }

@@ -1,11 +1,12 @@
 // Search query building: the search words as a tsquery (websearch syntax, last word a prefix), the prefix spelled
 // out as the words it completes to, and the search condition on the search document and the name/domain trigrams.
 import { sql, type SQL } from 'drizzle-orm';
+import { type LeadFilter, UNDISCLOSED } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { escapeLike } from './like-pattern.js';
-import { MAX_PREFIX_COMPLETIONS } from './read-rules.js';
-import { contactNameCondition } from './contact-emails.js';
+import { MAX_PREFIX_COMPLETIONS, SEARCH_TOKEN_FILTERS } from './read-rules.js';
+import { contactNameCondition, type ContactNameRead } from './contact-emails.js';
 
 /** The expression the trigram index covers (names and partial domains); queries must use the same one. */
 const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
@@ -39,11 +40,52 @@ export async function matchingSearchQuery(db: Db, q: string): Promise<SQL> {
   return row ? sql`${row.query}::tsquery` : searchQuery(q);
 }
 
+/** matchingSearchQuery's text as a scalar a larger statement selects (list.ts reads it with the cache version), or
+ * undefined when the search has no prefix to spell out; matchQueryFrom reads it back. */
+export function matchQuerySql(q: string): SQL | undefined {
+  return ENDS_IN_WORD.test(q) ? sql`search_match_query(${q}, ${MAX_PREFIX_COMPLETIONS})` : undefined;
+}
+
+/** The tsquery for matching from matchQuerySql's value. */
+export function matchQueryFrom(q: string, text: string | null | undefined): SQL {
+  return typeof text === 'string' ? sql`${text}::tsquery` : searchQuery(q);
+}
+
+/** A lexeme of a tsquery, quoted (a token holds spaces, and may hold quotes or backslashes). */
+const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The filter's industries, rounds and locations as a tsquery of the search tokens migration 0032 puts in every lead's
+ * search document ('#industry:FinTech', '#round:Seed', '#round:' when undisclosed, '#location:Berlin, Germany'), or
+ * undefined when it filters on none of them. ANDed with a search's words, the search index intersects the word's
+ * entries with the tokens' (read-rules.ts, SEARCH_TOKEN_FILTERS); the filter's own conditions still apply. `locations`: the
+ * locations a location filter was resolved to (filter-sql.ts), when it was.
+ */
+export function searchTokensQuery(filter: LeadFilter, locations: string[] | undefined): string | undefined {
+  const anyOf = (kind: string, values: string[]) =>
+    values.length === 0 ? undefined : `( ${values.map((value) => quotedLexeme(`#${kind}:${value}`)).join(' | ')} )`;
+  const tokensOf = {
+    industry: filter.industry && anyOf('industry', filter.industry),
+    fundingRound: filter.fundingRound && anyOf('round', filter.fundingRound.map((round) => (round === UNDISCLOSED ? '' : round))),
+    location: filter.location && locations && anyOf('location', locations),
+  };
+  const groups = SEARCH_TOKEN_FILTERS.map((name) => tokensOf[name]).filter((group): group is string => Boolean(group));
+  return groups.length > 0 ? groups.join(' & ') : undefined;
+}
+
+/** The search's tsquery with the filter's tokens (searchTokensQuery) ANDed in; an empty search (no words: nothing to
+ * match) stays empty. */
+export function withSearchTokens(query: SQL, tokens: string | undefined): SQL {
+  if (tokens === undefined) return query;
+  return sql`(case when numnode(${query}) = 0 then ${query} else ${query} && ${tokens}::tsquery end)`;
+}
+
 /** The search words' condition; `query` is searchQuery(q) when the caller has it already (the alert matcher
  * computes each saved search's tsquery once, not once per row). */
-export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
+export function searchCondition(q: string | undefined, query?: SQL, contactRead?: ContactNameRead): SQL | undefined {
   if (!q) return undefined;
   const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
-  // Issue 31 (enrichment): contact names are searchable too, through the contacts' trigram index (migration 0029).
-  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`} or ${contactNameCondition(q)})` : words;
+  // Issue 31 (enrichment): contact names are searchable too, through the contacts' trigram index (migration 0029);
+  // `contactRead`: how the reading at hand tests them (contactNameCondition).
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`} or ${contactNameCondition(q, contactRead)})` : words;
 }

@@ -103,16 +103,26 @@ describe('the triggers and generated columns of leads and contacts (modules/lead
     expect(await hasLexeme('numbatbooks')).toBe(true);
   });
 
-  it('search_vector: the name, the domain’s name as words, the tags and the description, weighted, and kept on edit', async () => {
+  it('search_vector: the name, the domain’s name as words, the tags and the description, weighted, the industry, round and location as tokens, and kept on edit', async () => {
     const input = lead({ companyName: 'Acme Robotics', domain: 'www.get-acme.co.uk', tags: ['Warehouses'], description: 'Picking arms.' });
     const id = await write(input);
     const vector = async () => String((await rows('select search_vector::text as v from leads where id = $1', [id]))[0]!.v);
     const before = await vector();
-    expect(before).toBe(`'acme':1A,4A 'arms':7C 'get':3A 'picking':6C 'robotics':2A 'warehouses':5B`);
+    expect(before).toBe(
+      `'#industry:Fintech' '#location:Berlin, Germany' '#round:Seed' 'acme':1A,4A 'arms':7C 'get':3A 'picking':6C 'robotics':2A 'warehouses':5B`,
+    );
+    // The tokens stay out of search_lexemes: no prefix a user types is spelled out as one.
+    expect(await hasLexeme('#industry:Fintech')).toBe(false);
+    expect(await hasLexeme('picking')).toBe(true);
     // Of the domain only its name (get-acme as two words): the other labels (www, co, uk) would match nearly every lead.
     await updateLead(t.database, id, { ...input, description: 'Sorting belts.', roundLabel: null, sourceUrl: null });
     const after = await vector();
     expect(after).toContain(`'sorting'`);
     expect(after).not.toContain(`'picking'`);
+    // An edit of the industry moves its token (and no token reaches search_lexemes through the update trigger).
+    await updateLead(t.database, id, { ...input, industry: 'Robotics', description: 'Sorting belts.', roundLabel: null, sourceUrl: null });
+    expect(await vector()).toContain(`'#industry:Robotics'`);
+    expect(await vector()).not.toContain(`'#industry:Fintech'`);
+    expect(await hasLexeme('#industry:Robotics')).toBe(false);
   });
 });

@@ -38,14 +38,14 @@ export const LEAD_TRIGGERS: readonly LeadTrigger[] = [
     name: 'leads_inserted_lexemes',
     table: 'leads',
     on: 'insert',
-    migration: '0021_search_lexemes',
-    keeps: "search_lexemes holds every word of the leads' search documents (a search's last word is spelled out from it).",
+    migration: '0032_search_tokens',
+    keeps: "search_lexemes holds every word of the leads' search documents, tokens aside (a search's last word is spelled out from it).",
   },
   {
     name: 'leads_updated_lexemes',
     table: 'leads',
     on: 'update',
-    migration: '0022_search_vector_domain_words',
+    migration: '0032_search_tokens',
     keeps: "the same, for the words of an update that changes a lead's search document.",
   },
 ];
@@ -55,7 +55,8 @@ export const LEAD_GENERATED_COLUMNS = [
   {
     table: 'leads',
     column: 'search_vector',
-    migration: '0022_search_vector_domain_words',
-    keeps: "the search document: the company name and the domain's name as words (A), the tags (B), the description (C).",
+    migration: '0032_search_tokens',
+    keeps:
+      "the search document: the company name and the domain's name as words (A), the tags (B), the description (C), and the industry, round and location as tokens ('#industry:…', read-rules.ts SEARCH_TOKEN_FILTERS).",
   },
 ] as const;
