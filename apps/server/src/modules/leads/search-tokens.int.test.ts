@@ -94,4 +94,16 @@ describe('search tokens (migration 0032)', () => {
     const inOslo = sorted(all.filter((lead) => lead.contacts.length > 0 && lead.location === 'Oslo, Norway').map((lead) => lead.id));
     expect((await idsOf('q=Quillon&location=Oslo')).ids).toEqual(inOslo);
   });
+
+  it('takes quotes, backslashes and SQL in the search words as text: every one answers 200 and nothing changes', async () => {
+    const before = rowsOf<{ n: string | number }>(await t.database.db.execute(sql`select count(*) as n from leads`))[0]!.n;
+    for (const q of ["otter'); delete from leads; --", "o'tter", 'otter\\', "\\'; select 1; --", '%_%', "'", '"otter']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(q)}&industry=${encodeURIComponent("Chef's Tools")}&limit=5`, headers: subscriber });
+      expect(response.statusCode, q).toBe(200);
+    }
+    // A quoted word is that word, and LIKE's wildcards are plain characters (no lead's name or words hold them).
+    expect((await getLeads(t, subscriber, `/api/leads?q=${encodeURIComponent('%_%')}&limit=5`)).totalCount).toBe(0);
+    expect((await idsOf(`q=${encodeURIComponent('"otter"')}&industry=Zephyrtech`)).ids).toEqual((await idsOf('q=otter&industry=Zephyrtech')).ids);
+    expect(rowsOf<{ n: string | number }>(await t.database.db.execute(sql`select count(*) as n from leads`))[0]!.n).toBe(before);
+  });
 });
