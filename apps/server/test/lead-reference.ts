@@ -39,7 +39,14 @@ export const domainWords = (domain: string) =>
       .replace(/^www\./, '')
       .split('.')[0] ?? '',
   );
-export const lexemes = (lead: SeedLead) => [...words(lead.companyName), ...domainWords(lead.domain), ...lead.tags.flatMap(words), ...words(lead.description)];
+/** The words of a lead's search document: name, the domain's name, tags, description, and its people's names. */
+export const lexemes = (lead: SeedLead) => [
+  ...words(lead.companyName),
+  ...domainWords(lead.domain),
+  ...lead.tags.flatMap(words),
+  ...words(lead.description),
+  ...lead.contacts.flatMap((contact) => words(contact.name)),
+];
 
 /** The reference: every condition spelled out over the generated leads in plain code. */
 export function matches(lead: SeedLead, filter: Filter): boolean {

@@ -7,14 +7,15 @@ import { DOMAIN_SOURCES, EMAIL_SOURCES, EMAIL_STATUSES, FUNDING_ROUNDS, LEAD_SOU
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The full-text document of a lead: name and domain weigh most, then tags, then the description. 'simple'
+ * The full-text document of a lead: name and domain weigh most, then tags, then the description, then the people's
+ * names (migration 0033), and the industry, round and location as tokens (migration 0032). 'simple'
  * (lower-case, no stemming) so a typed prefix matches what it prefixes. array_to_string is only STABLE,
  * hence the IMMUTABLE wrapper leads_tags_text (created by migration 0013). Of the domain only its name goes in,
  * as words (`www.get-acme.co.uk` as `get acme`): whole, the parser makes a domain one host word per lead, and a
  * million of those made every short prefix complete to thousands of words; its other labels (`com`, `io`) would
  * make `c` or `co` match nearly every lead (migration 0022). Partial domains are the trigram index's.
  */
-export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || translate(split_part(regexp_replace(coalesce(domain, ''), '^www\\.', ''), '.', 1), '-', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C') || leads_search_tokens(industry, funding_round, location)`;
+export const LEAD_SEARCH_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, coalesce(company_name, '') || ' ' || translate(split_part(regexp_replace(coalesce(domain, ''), '^www\\.', ''), '.', 1), '-', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, leads_tags_text(tags)), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'C') || setweight(to_tsvector('simple'::regconfig, contact_names), 'D') || leads_search_tokens(industry, funding_round, location)`;
 
 export const fundingRoundEnum = pgEnum('funding_round', FUNDING_ROUNDS);
 
@@ -110,7 +111,9 @@ export const leads = pgTable(
      * edit sets it with the contacts it writes. The "no contacts" filter walks a small partial index (decision 026).
      */
     lacksContacts: boolean('lacks_contacts').default(true),
-    /** Generated from name, domain, tags and description (decision 026). */
+    /** The names of the lead's people in their order, kept by triggers on contacts (migration 0033) for the search document. */
+    contactNames: text('contact_names').notNull().default(''),
+    /** Generated from name, domain, tags, description, the people's names and the search tokens (decision 026). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(LEAD_SEARCH_VECTOR_SQL)),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -224,7 +227,6 @@ export const contacts = pgTable(
     index('contacts_verified_lead_idx')
       .on(table.leadId)
       .where(sql`${table.emailStatus} = 'verified'`),
-    index('contacts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('contacts_bounced_email_idx')
       .on(sql`lower(${table.email})`)
       .where(sql`${table.emailStatus} = 'bounced'`),

@@ -100,6 +100,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     created: [] as (string | null)[],
     companies: [] as string[],
     lacksContacts: [] as (true | null)[],
+    contactNames: [] as string[],
     domainSources: [] as (string | null)[],
     filedLocations: [] as (string | null)[],
   };
@@ -130,6 +131,8 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
     // A new lead with contacts gets them below (a new lead has no hand edits): not "no contacts" from the start, so
     // the contacts trigger has nothing to clear. On conflict the flag is not among the merged columns.
     columns.lacksContacts.push(lead.contacts.length === 0 ? true : null);
+    // Their names too, as the contacts trigger would write them (migration 0033), so it finds nothing to write.
+    columns.contactNames.push(lead.contacts.map((contact) => contact.name).join(' '));
     columns.domainSources.push(lead.domain.trim() ? domainSourceOf(lead.source) : null);
     columns.filedLocations.push(lead.filedLocation ?? null);
   }
@@ -145,15 +148,18 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
   const changed = `(${MERGED_COLUMNS.map(([column]) => `leads.${column}`).join(', ')}) is distinct from (${MERGED_COLUMNS.map(([, expression]) => expression).join(', ')})`;
   const result = await query(
     `insert into leads (id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-                        source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, domain_found_at, filed_location)
+                        source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, domain_found_at, filed_location,
+                        contact_names)
      select coalesce(u.id, gen_random_uuid()), u.company_name, u.domain, u.industry, u.funding_amount, u.funding_round::funding_round, u.round_label,
             u.location, u.funding_date, u.description, array(select jsonb_array_elements_text(u.tags)), u.source, u.source_id, u.source_url,
             u.identity_key, least(coalesce(u.created_at, now()), now()), u.company_id, u.lacks_contacts,
-            u.domain_source, case when u.domain_source is null then null else least(coalesce(u.created_at, now()), now()) end, u.filed_location
+            u.domain_source, case when u.domain_source is null then null else least(coalesce(u.created_at, now()), now()) end, u.filed_location,
+            u.contact_names
      from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::date[], $10::text[], $11::jsonb[],
-                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[], $18::boolean[], $19::text[], $20::text[])
+                 $12::text[], $13::text[], $14::text[], $15::text[], $16::timestamptz[], $17::uuid[], $18::boolean[], $19::text[], $20::text[],
+                 $21::text[])
        as u(id, company_name, domain, industry, funding_amount, funding_round, round_label, location, funding_date, description, tags,
-            source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, filed_location)
+            source, source_id, source_url, identity_key, created_at, company_id, lacks_contacts, domain_source, filed_location, contact_names)
      on conflict (identity_key) do update set ${set}, updated_at = now()
        where ${changed}
      returning id, identity_key, (xmax = 0) as inserted`,
@@ -178,6 +184,7 @@ export async function upsertLeadBatch(query: RawQuery, batch: BulkLead[]): Promi
       columns.lacksContacts,
       columns.domainSources,
       columns.filedLocations,
+      columns.contactNames,
     ],
   );
 

@@ -23,20 +23,6 @@ export const CONTACT_JSON_SQL = `json_build_object('id', c.id, 'name', c.name, '
 /** "Verified email only": a lead with at least one verified email (the partial index contacts_verified_lead_idx). */
 export const VERIFIED_EMAIL_CONDITION: SQL = sql`exists (select 1 from ${contacts} where ${contacts.leadId} = ${leads.id} and ${contacts.emailStatus} = 'verified')`;
 
-/** How a contact-name condition is read: as a hashed set of the leads (the default), as an array the primary key is
- * probed with (one arm of a read through the search indexes: as a set it was a filter over every lead the other
- * conditions let through), or by probing each row's contacts (a walk of an order index, which reads few rows and
- * runs without bitmaps or table scans, so a set or an array would read every contact; decision 026). */
-export type ContactNameRead = 'set' | 'array' | 'probe';
-
-/** A search's text in a contact's name (q=chisholm), through the contacts' trigram index (set, array). */
-export function contactNameCondition(q: string, read: ContactNameRead = 'set'): SQL {
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  if (read === 'probe') return sql`exists (select 1 from contacts as cn where cn.lead_id = ${leads.id} and cn.name ilike ${pattern})`;
-  const named = sql`select cn.lead_id from contacts as cn where cn.name ilike ${pattern}`;
-  return read === 'array' ? sql`${leads.id} = any(array(${named}))` : sql`${leads.id} in (${named})`;
-}
-
 type ContactOut = Lead['contacts'][number];
 
 /** Whether the caller is the admin (a session's or API key's account): only the admin sees bounced addresses. */
@@ -113,8 +99,10 @@ export async function replaceContacts(query: RawQuery, leadIds: string[], rows: 
       bouncedAt: row.bounced_at === null ? null : new Date(row.bounced_at as string).toISOString(),
     });
   }
-  await query('delete from contacts where lead_id = any($1::uuid[])', [leadIds]);
-  if (rows.length === 0) return;
+  if (rows.length === 0) {
+    await query('delete from contacts where lead_id = any($1::uuid[])', [leadIds]);
+    return;
+  }
   const columns = {
     leadIds: [] as string[],
     positions: [] as number[],
@@ -148,8 +136,11 @@ export async function replaceContacts(query: RawQuery, leadIds: string[], rows: 
     columns.bouncedFrom.push(kept ? kept.bouncedFrom : null);
     columns.bouncedAt.push(kept ? kept.bouncedAt : null);
   }
+  // The old rows go and the new arrive in one statement, so the contacts triggers (migration 0033) see the lead's
+  // people once, as they end up: a lead whose names stay the same is not written at all.
   await query(
-    `insert into contacts (lead_id, position, name, role, email, linked_in, filed_name, email_status, email_source, email_checked_at, bounced_from, bounced_at)
+    `with replaced as (delete from contacts where lead_id = any($13::uuid[]))
+     insert into contacts (lead_id, position, name, role, email, linked_in, filed_name, email_status, email_source, email_checked_at, bounced_from, bounced_at)
      select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
                           $10::timestamptz[], $11::text[], $12::timestamptz[])`,
     [
@@ -165,6 +156,7 @@ export async function replaceContacts(query: RawQuery, leadIds: string[], rows: 
       columns.checked,
       columns.bouncedFrom,
       columns.bouncedAt,
+      leadIds,
     ],
   );
   // A bounce is for everyone: an address reported bounced on any round is bounced here too.

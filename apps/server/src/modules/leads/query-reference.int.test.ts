@@ -159,7 +159,9 @@ describe(`lead list against a reference (${testDatabaseKind})`, () => {
              where id = any($3::uuid[])
              order by ts_rank(setweight(to_tsvector('simple', company_name || ' ' || translate(split_part(regexp_replace(domain, '^www\\.', ''), '.', 1), '-', ' ')), 'A')
                               || setweight(to_tsvector('simple', array_to_string(tags, ' ')), 'B')
-                              || setweight(to_tsvector('simple', description), 'C'), tsq) desc, funding_date desc, id desc`,
+                              || setweight(to_tsvector('simple', description), 'C')
+                              || setweight(to_tsvector('simple', (select coalesce(string_agg(c.name, ' ' order by c.position), '') from contacts c where c.lead_id = leads.id)), 'D'),
+                              tsq) desc, funding_date desc, id desc`,
               [q, prefix, expectedSet],
             ),
           );

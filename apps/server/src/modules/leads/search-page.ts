@@ -102,10 +102,8 @@ export async function searchPage(
   cursor: Cursor | undefined,
   offset: number,
 ): Promise<SearchResult> {
-  // Tested row by row in walks of an order index, else read through the search indexes (contactNameCondition).
-  const search = searchCondition(query.q, matchQuery, 'probe')!;
+  const search = searchCondition(query.q, matchQuery)!;
   const where = and(columns, search);
-  const indexedWhere = and(columns, searchCondition(query.q, matchQuery, 'array'));
   const need = offset + query.limit + 1;
   const newestFirst: Order = { sort: 'date', dir: 'desc' };
   const common = { need, offset, window: SEARCH_WINDOW, maxWindow: MAX_SEARCH_WINDOW, readCap: SEARCH_READ_CAP };
@@ -119,7 +117,7 @@ export async function searchPage(
     const plan =
       mode === 'cursor-ordered'
         ? { ...common, mode, ordered: orderedText(reading, where, false, query.limit + 1, 0) }
-        : { ...common, mode, walk: walkText(columns, search, reading.after(false)), read: orderedText(reading, indexedWhere, true, query.limit + 1, 0) };
+        : { ...common, mode, walk: walkText(columns, search, reading.after(false)), read: orderedText(reading, where, true, query.limit + 1, 0) };
     return { matches: cursor.matches, order, rows: (await runSearch(db, plan)).rows };
   }
 
@@ -131,11 +129,11 @@ export async function searchPage(
     denseEstimate: DENSE_SEARCH_ESTIMATE,
     exactLimit: SEARCH_EXACT_COUNT_LIMIT,
     requestedNewest,
-    estimate: estimateText(indexedWhere),
+    estimate: estimateText(where),
     columnsEstimate: estimateText(columns),
     walk: walkText(columns, search, undefined),
-    read: everyMatchText(requested, query.q, indexedWhere, query.limit + 1, offset),
-    count: countText(indexedWhere),
+    read: everyMatchText(requested, query.q, where, query.limit + 1, offset),
+    count: countText(where),
     ...(requestedNewest ? {} : { ordered: orderedText(orderSql(requested, query.q, undefined), where, false, query.limit + 1, offset) }),
   });
   if (kind === 'newest' || kind === 'newest-ordered') {

@@ -6,7 +6,6 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { escapeLike } from './like-pattern.js';
 import { MAX_PREFIX_COMPLETIONS, SEARCH_TOKEN_FILTERS } from './read-rules.js';
-import { contactNameCondition, type ContactNameRead } from './contact-emails.js';
 
 /** The expression the trigram index covers (names and partial domains); queries must use the same one. */
 const nameDomain = sql`(${leads.companyName} || ' ' || ${leads.domain})`;
@@ -82,10 +81,9 @@ export function withSearchTokens(query: SQL, tokens: string | undefined): SQL {
 
 /** The search words' condition; `query` is searchQuery(q) when the caller has it already (the alert matcher
  * computes each saved search's tsquery once, not once per row). */
-export function searchCondition(q: string | undefined, query?: SQL, contactRead?: ContactNameRead): SQL | undefined {
+export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
   if (!q) return undefined;
+  // The search document holds the people's names too (migration 0033): q=chisholm finds Glenn Lindores Chisholm's lead.
   const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
-  // Issue 31 (enrichment): contact names are searchable too, through the contacts' trigram index (migration 0029);
-  // `contactRead`: how the reading at hand tests them (contactNameCondition).
-  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`} or ${contactNameCondition(q, contactRead)})` : words;
+  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
 }

@@ -1,6 +1,6 @@
 // The search tokens of migration 0032: a search with an industry, round or location reads them through the search
 // index (read-rules.ts SEARCH_TOKEN_FILTERS), and must answer exactly the leads a plain reading of the filter gives.
-// No prefix a user types may complete to a token, and contact names are still found.
+// No prefix a user types may complete to a token, and contact names are found as words of the search document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
@@ -93,6 +93,9 @@ describe('search tokens (migration 0032)', () => {
     expect((await idsOf('q=Quillon')).ids).toEqual(expected);
     const inOslo = sorted(all.filter((lead) => lead.contacts.length > 0 && lead.location === 'Oslo, Norway').map((lead) => lead.id));
     expect((await idsOf('q=Quillon&location=Oslo')).ids).toEqual(inOslo);
+    // The names are words of the search document (migration 0033): first and last name together, and a prefix while typing.
+    expect((await idsOf(`q=${encodeURIComponent('ada quillon')}`)).ids).toEqual(expected);
+    expect((await idsOf('q=quill')).ids).toEqual(expected);
   });
 
   it('takes quotes, backslashes and SQL in the search words as text: every one answers 200 and nothing changes', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { updateLead } from './admin-write.js';
 import { upsertLeadBatch, type BulkLead } from './bulk.js';
+import { replaceContacts } from './contact-emails.js';
 import { getLead } from './service.js';
 import { LEAD_GENERATED_COLUMNS, LEAD_TRIGGERS } from './triggers.js';
 
@@ -86,6 +87,44 @@ describe('the triggers and generated columns of leads and contacts (modules/lead
     await rows(`insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, 0, 'Ada Park', 'CEO', '', '')`, [id]);
     expect((await rows('select lacks_contacts from leads where id = $1', [id]))[0]!.lacks_contacts).toBeNull();
     expect((await getLead(t.database.db, id))!.contacts.map((contact) => contact.name)).toEqual(['Ada Park']);
+  });
+
+  it('contacts_inserted_names: people written for a lead join its search document, and their names search_lexemes', async () => {
+    const id = await write(lead());
+    expect(await hasLexeme('ptarmigan')).toBe(false);
+    // Straight into contacts, as no write path does it (a new lead's writer sets the names itself): only the trigger can.
+    await rows(
+      `insert into contacts (lead_id, position, name, role, email, linked_in) values ($1, 1, 'Ivo Ptarmigan', 'CTO', '', ''), ($1, 0, 'Ada Park', 'CEO', '', '')`,
+      [id],
+    );
+    expect((await rows('select contact_names from leads where id = $1', [id]))[0]!.contact_names).toBe('Ada Park Ivo Ptarmigan');
+    expect(String((await rows('select search_vector::text as v from leads where id = $1', [id]))[0]!.v)).toContain(`'ptarmigan':`);
+    expect(await hasLexeme('ptarmigan')).toBe(true);
+  });
+
+  it('contacts_deleted_names: people removed leave the search document; a replacement keeping the names writes no lead', async () => {
+    const id = await write(lead({ contacts: [{ name: 'Olga Kestrel', role: 'CEO', email: null, linkedIn: '' }] }));
+    const version = async () => (await rows('select xmin::text as x, contact_names from leads where id = $1', [id]))[0]!;
+    const before = await version();
+    expect(before.contact_names).toBe('Olga Kestrel');
+    // The same person again (as a daily source re-sends a lead): one statement replaces the row, the lead is not rewritten.
+    await t.database.rawTransaction((query) =>
+      replaceContacts(query, [id], [{ leadId: id, position: 0, name: 'Olga Kestrel', role: 'CEO', email: '', linkedIn: '' }], 'import'),
+    );
+    expect(await version()).toEqual(before);
+    await rows('delete from contacts where lead_id = $1', [id]);
+    expect((await version()).contact_names).toBe('');
+    expect(String((await rows('select search_vector::text as v from leads where id = $1', [id]))[0]!.v)).not.toContain('kestrel');
+  });
+
+  it('contacts_updated_names: a person renamed, or moved to another lead, is searched under the new name and lead', async () => {
+    const from = await write(lead({ contacts: [{ name: 'Remy Avocet', role: 'CEO', email: null, linkedIn: '' }] }));
+    const to = await write(lead({ contacts: [{ name: 'Nell Plover', role: 'CFO', email: null, linkedIn: '' }] }));
+    await rows(`update contacts set name = 'Remy Avocet-Stilt' where lead_id = $1`, [from]);
+    expect((await rows('select contact_names from leads where id = $1', [from]))[0]!.contact_names).toBe('Remy Avocet-Stilt');
+    await rows(`update contacts set lead_id = $2, position = 1 where lead_id = $1`, [from, to]);
+    const names = await rows('select id::text as id, contact_names from leads where id = any($1::uuid[])', [[from, to]]);
+    expect(Object.fromEntries(names.map((row) => [row.id, row.contact_names]))).toEqual({ [from]: '', [to]: 'Nell Plover Remy Avocet-Stilt' });
   });
 
   it('leads_inserted_lexemes: every word of a new lead’s search document is in search_lexemes', async () => {

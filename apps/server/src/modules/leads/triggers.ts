@@ -6,7 +6,7 @@
 export interface LeadTrigger {
   name: string;
   table: 'leads' | 'contacts';
-  on: 'insert' | 'update';
+  on: 'insert' | 'update' | 'delete';
   /** The migration that defines it as it is now. */
   migration: string;
   keeps: string;
@@ -35,6 +35,27 @@ export const LEAD_TRIGGERS: readonly LeadTrigger[] = [
     keeps: "leads.lacks_contacts: contacts arriving clear their lead's \"no contacts\" flag (a writer removing contacts sets it).",
   },
   {
+    name: 'contacts_inserted_names',
+    table: 'contacts',
+    on: 'insert',
+    migration: '0033_contact_names_searched',
+    keeps: "leads.contact_names, the people's names the search document reads: contacts arriving add theirs (a writer that set them with the lead leaves nothing to write).",
+  },
+  {
+    name: 'contacts_deleted_names',
+    table: 'contacts',
+    on: 'delete',
+    migration: '0033_contact_names_searched',
+    keeps: 'the same, for contacts removed (a replacement in one statement with its insert writes the lead once, or not at all when the names stay).',
+  },
+  {
+    name: 'contacts_updated_names',
+    table: 'contacts',
+    on: 'update',
+    migration: '0033_contact_names_searched',
+    keeps: 'the same, for a person renamed or moved to another lead (a merge): both leads are written.',
+  },
+  {
     name: 'leads_inserted_lexemes',
     table: 'leads',
     on: 'insert',
@@ -55,8 +76,8 @@ export const LEAD_GENERATED_COLUMNS = [
   {
     table: 'leads',
     column: 'search_vector',
-    migration: '0032_search_tokens',
+    migration: '0033_contact_names_searched',
     keeps:
-      "the search document: the company name and the domain's name as words (A), the tags (B), the description (C), and the industry, round and location as tokens ('#industry:…', read-rules.ts SEARCH_TOKEN_FILTERS).",
+      "the search document: the company name and the domain's name as words (A), the tags (B), the description (C), the people's names (D, from contact_names), and the industry, round and location as tokens ('#industry:…', read-rules.ts SEARCH_TOKEN_FILTERS).",
   },
 ] as const;
