@@ -12,7 +12,7 @@ import { VERIFIED_EMAIL_CONDITION } from './contact-emails.js';
 /** Every condition but the search. Industry, round, amount, date and location are checked inside the list-order
  * indexes (decision 026); contacts are probed in their own index (or the stored "no contacts" flag read), and the
  * time a lead was added is read from its own index. */
-export function columnConditions(filter: LeadFilter, locations?: string[]): SQL | undefined {
+export function columnConditions(filter: Partial<LeadFilter>, locations?: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.industry) conditions.push(inArray(leads.industry, filter.industry));
   if (filter.fundingRound) {

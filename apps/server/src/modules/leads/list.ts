@@ -14,7 +14,7 @@ import { pageContacts, toLead, type PageRow } from './lead-rows.js';
 import { orderSql } from './order-sql.js';
 import { cachesFor } from './read-caches.js';
 import { searchPage } from './search-page.js';
-import { matchQueryFrom, matchQuerySql, searchTokensQuery, withSearchTokens } from './search-query.js';
+import { matchQueryFrom, matchQuerySql, searchTokens, withSearchTokens } from './search-query.js';
 
 interface Prelude {
   version: string;
@@ -78,8 +78,11 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
   let order: Order;
   let found: PageRow[];
   if (query.q !== undefined) {
-    const tokens = searchTokensQuery(query, locations);
-    ({ matches, order, rows: found } = await searchPage(db, { ...query, q: query.q }, columns, withSearchTokens(matchQuery!, tokens), cursor, offset));
+    // The filters the search tokens stand for are checked once, in the search index, where the words are read
+    // through it (search-page.ts); the walks of an order's index still check them there.
+    const { tokens, covered, rest } = searchTokens(query, locations);
+    const split = tokens === undefined ? undefined : { rest: columnConditions(rest, locations), covered: columnConditions(covered, locations)! };
+    ({ matches, order, rows: found } = await searchPage(db, { ...query, q: query.q }, columns, split, withSearchTokens(matchQuery!, tokens), cursor, offset));
   } else {
     // Column filters only: the list-order indexes hold every filter column, so walking one in order is cheap. The
     // page and its count are one statement; the count is read only when the page does not show the end of the list.

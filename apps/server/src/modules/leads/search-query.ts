@@ -57,10 +57,11 @@ const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').repla
  * The filter's industries, rounds and locations as a tsquery of the search tokens migration 0032 puts in every lead's
  * search document ('#industry:FinTech', '#round:Seed', '#round:' when undisclosed, '#location:Berlin, Germany'), or
  * undefined when it filters on none of them. ANDed with a search's words, the search index intersects the word's
- * entries with the tokens' (read-rules.ts, SEARCH_TOKEN_FILTERS); the filter's own conditions still apply. `locations`: the
- * locations a location filter was resolved to (filter-sql.ts), when it was.
+ * entries with the tokens' (read-rules.ts, SEARCH_TOKEN_FILTERS). `locations`: the locations a location filter was
+ * resolved to (filter-sql.ts), when it was. `covered`: the part of the filter the tokens stand for, which the words
+ * need not check again (searchCondition's `nameFilter`, search-page.ts); `rest`: the filter without it.
  */
-export function searchTokensQuery(filter: LeadFilter, locations: string[] | undefined): string | undefined {
+export function searchTokens(filter: LeadFilter, locations: string[] | undefined): { tokens: string | undefined; covered: Partial<LeadFilter>; rest: LeadFilter } {
   const anyOf = (kind: string, values: string[]) =>
     values.length === 0 ? undefined : `( ${values.map((value) => quotedLexeme(`#${kind}:${value}`)).join(' | ')} )`;
   const tokensOf = {
@@ -68,11 +69,25 @@ export function searchTokensQuery(filter: LeadFilter, locations: string[] | unde
     fundingRound: filter.fundingRound && anyOf('round', filter.fundingRound.map((round) => (round === UNDISCLOSED ? '' : round))),
     location: filter.location && locations && anyOf('location', locations),
   };
-  const groups = SEARCH_TOKEN_FILTERS.map((name) => tokensOf[name]).filter((group): group is string => Boolean(group));
-  return groups.length > 0 ? groups.join(' & ') : undefined;
+  const names = SEARCH_TOKEN_FILTERS.filter((name) => Boolean(tokensOf[name]));
+  const covered: Partial<LeadFilter> = {};
+  const rest: LeadFilter = { ...filter };
+  for (const name of names) {
+    Object.assign(covered, { [name]: filter[name] });
+    rest[name] = undefined;
+  }
+  const groups = names.map((name) => tokensOf[name]!);
+  return { tokens: groups.length > 0 ? groups.join(' & ') : undefined, covered, rest };
 }
 
-/** The search's tsquery with the filter's tokens (searchTokensQuery) ANDed in; an empty search (no words: nothing to
+/** A list's column conditions split by the search tokens: `rest`, those the tokens do not stand for, and `covered`,
+ * those they do. */
+export interface TokenSplit {
+  rest: SQL | undefined;
+  covered: SQL;
+}
+
+/** The search's tsquery with the filter's tokens (searchTokens) ANDed in; an empty search (no words: nothing to
  * match) stays empty. */
 export function withSearchTokens(query: SQL, tokens: string | undefined): SQL {
   if (tokens === undefined) return query;
@@ -80,10 +95,14 @@ export function withSearchTokens(query: SQL, tokens: string | undefined): SQL {
 }
 
 /** The search words' condition; `query` is searchQuery(q) when the caller has it already (the alert matcher
- * computes each saved search's tsquery once, not once per row). */
-export function searchCondition(q: string | undefined, query?: SQL): SQL | undefined {
+ * computes each saved search's tsquery once, not once per row). `nameFilter`: conditions a match of the name or domain
+ * must also meet, when `query` holds them as search tokens (withSearchTokens) and the caller leaves them out of its
+ * own conditions; the planner then counts the filter once, not once in the tokens and again in the columns. */
+export function searchCondition(q: string | undefined, query?: SQL, nameFilter?: SQL): SQL | undefined {
   if (!q) return undefined;
   // The search document holds the people's names too (migration 0033): q=chisholm finds Glenn Lindores Chisholm's lead.
   const words = sql`${leads.searchVector} @@ ${query ?? searchQuery(q)}`;
-  return q.length >= TRIGRAM_MIN_LENGTH ? sql`(${words} or ${nameDomain} ilike ${`%${escapeLike(q)}%`})` : words;
+  if (q.length < TRIGRAM_MIN_LENGTH) return words;
+  const names = sql`${nameDomain} ilike ${`%${escapeLike(q)}%`}`;
+  return sql`(${words} or ${nameFilter ? sql`(${names} and ${nameFilter})` : names})`;
 }
