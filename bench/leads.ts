@@ -276,7 +276,10 @@ async function exportQuery(base: string, cookie: string): Promise<string> {
 async function withServer<T>(env: Record<string, string>, fn: (base: string, cookie: string, pid: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0' });
+  // JOB_WORKER=0: a web instance of a scaled-out install (docs/operations.md). With a worker, a freshly seeded
+  // database's enrichment backlog (every company, queued 500 at a time) would run beside the reads being measured,
+  // and its SEC lookups would try the internet.
+  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0', JOB_WORKER: '0' });
   try {
     await waitFor200(`${base}/api/health`, 600_000);
     const cookie = await signIn(base, env.DATA_DIR ?? '');
