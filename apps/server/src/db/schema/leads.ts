@@ -170,6 +170,8 @@ export const leads = pgTable(
     index('leads_created_at_idx').on(table.createdAt),
     // A company's rounds, and the "earlier rounds" count of each card.
     index('leads_company_funding_date_idx').on(table.companyId, table.fundingDate),
+    // Merge candidates: the other sources' leads funded within 30 days of a new one (migration 0027, decision 038).
+    index('leads_funding_date_source_idx').on(table.fundingDate, table.source),
   ],
 );
 
