@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newWorkerId } from '../queue/retry.js';
 import { findSource, SOURCES } from '../sources/registry.js';
+import { releaseDays } from '../sources/day-lease.js';
 import { runSource, type RunOptions, type RunSummary } from '../sources/runner.js';
 import { runEvery } from './every.js';
 import { enqueueEnrichmentForLeads } from '../modules/enrichment/index.js';
@@ -52,9 +53,7 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
     await Promise.all(stops.map((stop) => stop()));
     await chain;
     // Hand unfinished days back at once rather than when their lease runs out.
-    await app.database.rawTransaction((query) =>
-      query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]),
-    );
+    await releaseDays(app.database, owner);
   });
   return runner;
 }

@@ -3,6 +3,7 @@
 import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { newWorkerId } from '../queue/retry.js';
+import { releaseDays } from './day-lease.js';
 import { edgarToday } from './days.js';
 import { INGEST_USAGE, parseIngestArgs } from './ingest-args.js';
 import { findSource } from './registry.js';
@@ -43,6 +44,6 @@ try {
   }
 } finally {
   // An interrupted day is handed back at once instead of when its lease runs out.
-  await database.rawTransaction((query) => query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]));
+  await releaseDays(database, owner);
   await database.close();
 }

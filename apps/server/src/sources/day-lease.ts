@@ -32,12 +32,29 @@ export async function renewLease(query: RawQuery, source: string, day: string, o
 }
 
 export async function finishDay(database: Database, source: string, day: string, owner: string, status: 'done' | 'no-index' | 'failed', filingsSeen?: number): Promise<void> {
+  await database.rawTransaction((query) => finishDayIn(query, source, day, owner, status, filingsSeen));
+}
+
+/** finishDay inside a caller's transaction (a source that records more with the day's end). */
+export async function finishDayIn(
+  query: RawQuery,
+  source: string,
+  day: string,
+  owner: string,
+  status: 'done' | 'no-index' | 'failed',
+  filingsSeen?: number | null,
+): Promise<void> {
+  await query(
+    `update source_days set status = $4, lease_owner = null, lease_expires_at = null, finished_at = now(), updated_at = now(),
+            filings_seen = coalesce($5, filings_seen)
+     where source = $1 and day = $2 and lease_owner = $3`,
+    [source, day, owner, status, filingsSeen ?? null],
+  );
+}
+
+/** Hands every day `owner` still holds back at once (pending), on shutdown or at the end of a command-line run, instead of when its lease runs out. */
+export async function releaseDays(database: Database, owner: string): Promise<void> {
   await database.rawTransaction((query) =>
-    query(
-      `update source_days set status = $4, lease_owner = null, lease_expires_at = null, finished_at = now(), updated_at = now(),
-              filings_seen = coalesce($5, filings_seen)
-       where source = $1 and day = $2 and lease_owner = $3`,
-      [source, day, owner, status, filingsSeen ?? null],
-    ),
+    query(`update source_days set status = 'pending', lease_owner = null, lease_expires_at = null where lease_owner = $1`, [owner]),
   );
 }

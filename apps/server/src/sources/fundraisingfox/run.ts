@@ -5,7 +5,7 @@
 import type { RawQuery } from '../../db/client.js';
 import { parseCsvStream } from '../../modules/admin/index.js';
 import { currentLeadsOfReports, mergeWritten, upsertLeadBatch, type BulkLead } from '../../modules/leads/index.js';
-import { claimDay, renewLease } from '../day-lease.js';
+import { claimDay, finishDayIn, renewLease } from '../day-lease.js';
 import type { DaySummary, RunDeps, RunOptions, RunSummary } from '../runner.js';
 import { recordSourceError } from '../source-errors.js';
 import { mapLiveRow, missingColumns, rowHash, rowKey, toRow } from './map.js';
@@ -87,12 +87,7 @@ async function writeRows(query: RawQuery, day: string, deps: RunDeps, leaseMs: n
 
 async function finish(deps: RunDeps, day: string, status: 'done' | 'failed', rowsSeen: number | null, failed: boolean, pollHours: number): Promise<void> {
   await deps.database.rawTransaction(async (query) => {
-    await query(
-      `update source_days set status = $4, lease_owner = null, lease_expires_at = null, finished_at = now(), updated_at = now(),
-              filings_seen = coalesce($5, filings_seen)
-       where source = $1 and day = $2 and lease_owner = $3`,
-      [SOURCE, day, deps.owner, status, rowsSeen],
-    );
+    await finishDayIn(query, SOURCE, day, deps.owner, status, rowsSeen);
     await query(`update source_state set last_run_finished_at = now(), last_run_status = $2, next_run_at = now() + $3 * interval '1 hour' where source = $1`, [
       SOURCE,
       failed ? 'failed' : 'done',
