@@ -28,8 +28,8 @@ export default defineConfig({
           // PGlite is single-threaded WASM and the machine has 2 cores.
           maxWorkers: 2,
           // The files of a worker share its loaded modules: the server is imported once per worker, not once per file
-          // (imports summed over the files: 113-126 s isolated, 9 s shared). Nothing here keeps module-level state a
-          // file could leave behind: each test file opens its own database, and every cache is keyed by its database.
+          // (CONTRIBUTING has the stage times). Nothing here keeps module-level state a file could leave behind: each
+          // test file opens its own database, and every cache is keyed by its database.
           isolate: false,
         },
       },
