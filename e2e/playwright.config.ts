@@ -1,11 +1,14 @@
-// Playwright on Debian's Chromium against the built app, started on a free port with a temporary DATA_DIR
-// and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and EDGAR and HubSpot stand-ins.
+// Playwright on Debian's Chromium against the built app: each worker has its own server on a free port, with a
+// temporary DATA_DIR and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and
+// EDGAR, Fundraising Fox, SEC records and HubSpot stand-ins of its own.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 import { createDatabase, dropDatabase } from './support/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,72 +20,98 @@ function freePort(): string {
     .trim();
 }
 
+// One stack per Playwright worker: its own server, PostgreSQL database, DATA_DIR and stand-ins (SMTP receiver,
+// OpenID provider, EDGAR, Fundraising Fox, SEC records, HubSpot), so specs on different workers share no state.
+// E2E_WORKERS sets how many (default 2: the stage waits on the browser and the server more than it computes).
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const SLOT_PORTS = ['PORT', 'SMTP_PORT', 'MAIL_API_PORT', 'OIDC_PORT', 'EDGAR_PORT', 'FUNDRAISINGFOX_PORT', 'SEC_DATA_PORT', 'HUBSPOT_PORT'] as const;
+const SLOT_VARIABLES = [...SLOT_PORTS, 'DATA_DIR', 'DB_NAME', 'DATABASE_URL'] as const;
+
 // Workers load this file again: the environment carries the main process's choices to them.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = freePort();
-  process.env.E2E_SMTP_PORT = freePort();
-  process.env.E2E_MAIL_API_PORT = freePort();
-  process.env.E2E_OIDC_PORT = freePort();
-  process.env.E2E_EDGAR_PORT = freePort();
-  process.env.E2E_FUNDRAISINGFOX_PORT = freePort();
-  process.env.E2E_SEC_DATA_PORT = freePort();
-  process.env.E2E_HUBSPOT_PORT = freePort();
-  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'fundwire-e2e-'));
-  process.env.E2E_DB_NAME = `fundwire_e2e_${Date.now()}`;
-  process.env.E2E_DATABASE_URL = createDatabase(process.env.E2E_DB_NAME);
+if (!process.env.E2E_SLOTS) {
+  process.env.E2E_SLOTS = String(workers);
+  const stamp = Date.now();
+  for (let slot = 0; slot < workers; slot++) {
+    for (const name of SLOT_PORTS) process.env[`E2E_${name}_${slot}`] = freePort();
+    process.env[`E2E_DATA_DIR_${slot}`] = mkdtempSync(path.join(tmpdir(), `fundwire-e2e-${slot}-`));
+    process.env[`E2E_DB_NAME_${slot}`] = `fundwire_e2e_${stamp}_${slot}`;
+    process.env[`E2E_DATABASE_URL_${slot}`] = createDatabase(process.env[`E2E_DB_NAME_${slot}`]!);
+  }
   // Only the main process gets here; it exits after Playwright has stopped the servers.
-  const dbName = process.env.E2E_DB_NAME;
-  const dataDir = process.env.E2E_DATA_DIR;
+  const created = Array.from({ length: workers }, (_, slot) => ({ db: process.env[`E2E_DB_NAME_${slot}`]!, dir: process.env[`E2E_DATA_DIR_${slot}`]! }));
   process.on('exit', () => {
-    dropDatabase(dbName);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { db, dir } of created) {
+      dropDatabase(db);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 }
 
-const port = Number(process.env.E2E_PORT);
-export const baseURL = `http://127.0.0.1:${port}`;
+/** The E2E_* variables of one slot, under the names the stack, the fixtures and the specs read. */
+function slotEnvironment(slot: number): Record<`E2E_${(typeof SLOT_VARIABLES)[number]}`, string> {
+  return Object.fromEntries(SLOT_VARIABLES.map((name) => [`E2E_${name}`, process.env[`E2E_${name}_${slot}`] ?? ''])) as Record<
+    `E2E_${(typeof SLOT_VARIABLES)[number]}`,
+    string
+  >;
+}
+
+// A worker's fixtures and specs read E2E_PORT, E2E_DATABASE_URL and the rest: point them at its own slot.
+// (TEST_PARALLEL_INDEX is set in worker processes only; the main process keeps slot 0, which it does not use.)
+Object.assign(process.env, slotEnvironment(Number(process.env.TEST_PARALLEL_INDEX ?? 0)));
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'off',
+    screenshot: 'only-on-failure',
     acceptDownloads: true,
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: [
+  webServer: Array.from({ length: workers }, (_, slot) => slotServers(slot)).flat(),
+});
+
+/** Slot `slot`'s stand-ins and server, as Playwright starts them. */
+function slotServers(slot: number): WebServer[] {
+  const env = slotEnvironment(slot);
+  const url = `http://127.0.0.1:${env.E2E_PORT}`;
+  return [
     {
       command: `node ${JSON.stringify(tsx)} ${JSON.stringify(path.join(here, 'support/stack.ts'))}`,
-      url: `http://127.0.0.1:${process.env.E2E_MAIL_API_PORT}/health`,
+      url: `http://127.0.0.1:${env.E2E_MAIL_API_PORT}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
+      env,
     },
     {
       // The server as production runs it: the build (npm run build) with plain node.
       command: `${JSON.stringify(process.execPath)} --enable-source-maps ${JSON.stringify(path.join(root, 'apps/server/dist/server.js'))}`,
-      url: `${baseURL}/api/health`,
+      url: `${url}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(port),
+        PORT: env.E2E_PORT,
         HOST: '127.0.0.1',
-        APP_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        APP_URL: url,
+        DATA_DIR: env.E2E_DATA_DIR,
+        DATABASE_URL: env.E2E_DATABASE_URL,
         DEMO_DATA: '1',
         NODE_ENV: 'test',
         // The saved-search alert job runs in e2e too, every second, so Send test event reaches the test's webhook.
@@ -91,25 +120,25 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@e2e.example.com',
         // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
         AUTH_RATE_LIMIT_SCALE: '20',
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${env.E2E_SMTP_PORT}`,
         GOOGLE_CLIENT_ID: 'fundwire-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
-        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}/.well-known/openid-configuration`,
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${env.E2E_OIDC_PORT}/.well-known/openid-configuration`,
         // The SEC Form D feed, on, against the stand-in in support/stack.ts (support/edgar-filings.ts).
         EDGAR_USER_AGENT: 'Fundwire e2e e2e-ops@example.com',
-        EDGAR_BASE_URL: `http://127.0.0.1:${process.env.E2E_EDGAR_PORT}`,
+        EDGAR_BASE_URL: `http://127.0.0.1:${env.E2E_EDGAR_PORT}`,
         // SEC's company records (a filer's website, phone and address), against the stand-in in support/stack.ts: never
         // data.sec.gov. No HUNTER_API_KEY: the e2e server makes no provider request.
-        EDGAR_DATA_URL: `http://127.0.0.1:${process.env.E2E_SEC_DATA_PORT}`,
+        EDGAR_DATA_URL: `http://127.0.0.1:${env.E2E_SEC_DATA_PORT}`,
         // The Fundraising Fox dataset, on, against the stand-in in support/stack.ts (support/fundraisingfox-rows.ts).
-        FUNDRAISINGFOX_URL: `http://127.0.0.1:${process.env.E2E_FUNDRAISINGFOX_PORT}/fundraisingfox/data/main/rounds.csv`,
+        FUNDRAISINGFOX_URL: `http://127.0.0.1:${env.E2E_FUNDRAISINGFOX_PORT}/fundraisingfox/data/main/rounds.csv`,
         // HubSpot, connectable, against the stand-in in support/stack.ts; the job worker runs so CRM pushes are sent.
         HUBSPOT_CLIENT_ID: 'hubspot-client-id',
         HUBSPOT_CLIENT_SECRET: 'hubspot-client-secret',
-        HUBSPOT_AUTH_URL: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}/oauth/authorize`,
-        HUBSPOT_API_URL: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`,
+        HUBSPOT_AUTH_URL: `http://127.0.0.1:${env.E2E_HUBSPOT_PORT}/oauth/authorize`,
+        HUBSPOT_API_URL: `http://127.0.0.1:${env.E2E_HUBSPOT_PORT}`,
         JOB_WORKER: '1',
       },
     },
-  ],
-});
+  ];
+}

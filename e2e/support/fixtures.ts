@@ -276,7 +276,39 @@ export interface Fixtures {
   subscriber: { page: Page; account: Account };
 }
 
-export const test = base.extend<Fixtures>({
+export interface WorkerFixtures {
+  /** Each worker's server starts its sources' first runs 10 s after start-up; a spec that counts leads must not race
+   * them, so every worker waits once for those runs and the jobs they queued (enrichment) to finish. */
+  sourcesSettled: void;
+}
+
+/** Both sources have finished a run and no job is due: the lead counts hold still until a test changes them. */
+async function waitForSettledSources(timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [row] = await withClient((client) =>
+      client
+        .query<{ settled: boolean }>(
+          `select (select count(*) from source_state where last_run_status in ('done', 'failed')) >= 2
+              and not exists (select 1 from jobs where status in ('pending', 'running') and run_after <= now()) as settled`,
+        )
+        .then((result) => result.rows),
+    );
+    if (row?.settled) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the sources' first runs did not finish within ${timeoutMs} ms`);
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sourcesSettled: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      await waitForSettledSources();
+      await use();
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
   seedLeads: async ({}, use) => {
     const seeded: string[] = [];
