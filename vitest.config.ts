@@ -14,6 +14,11 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // The files share their worker's loaded modules (most of the stage was spent importing them once per file);
+          // globals and environment variables a test stubs are put back after it, so no file leaves them to the next.
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
