@@ -3,7 +3,7 @@
 // The leads are seeded (and deleted after each test) under two industries of this run's own, so other tests' data never
 // shows up in the lists.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { ElementHandle, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, fetchAllLeads, localDay, test, type NewLead } from '../support/fixtures.js';
@@ -160,6 +160,34 @@ test.describe('lead filters', () => {
     await expect(page).toHaveURL((url) => url.search === '');
     await expect(page.getByLabel('Minimum amount', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Maximum amount', { exact: true })).toHaveValue('');
+  });
+
+  test('two boxes typed within the pause both reach the URL: the second write keeps the first', async ({ subscriber: { page }, seedLeads }) => {
+    await seedLeads(ALL);
+    await page.goto(`/historical?${BOTH_INDUSTRIES}`);
+    await expectRows(page, ALL);
+    // Both boxes change in one task, so their pauses end together and the two writes follow each other before the
+    // page renders in between (as on a busy machine, where the second write once dropped the first).
+    const minimum = await page.getByLabel('Minimum amount', { exact: true }).elementHandle();
+    const maximum = await page.getByLabel('Maximum amount', { exact: true }).elementHandle();
+    await page.evaluate(
+      ([min, max]) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        for (const [box, value] of [
+          [min, '5M'],
+          [max, '10M'],
+        ] as const) {
+          setValue.call(box, value);
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      [minimum as ElementHandle<HTMLInputElement>, maximum as ElementHandle<HTMLInputElement>] as const,
+    );
+    await expectParam(page, 'minFunding', ['5000000']);
+    await expectParam(page, 'maxFunding', ['10000000']);
+    await expectRows(page, [BETA]);
+    await expect(page.getByLabel('Minimum amount', { exact: true })).toHaveValue('5M');
+    await expectParam(page, 'minFunding', ['5000000']);
   });
 
   test('a custom date range goes in the URL as dateStart/dateEnd, and a preset replaces it', async ({ subscriber: { page }, seedLeads }) => {

@@ -15,12 +15,10 @@ import {
   writeLeadViewParams,
   type LeadViewParams,
 } from '@/lib/leads/view-params';
+import { useSearchParamsUpdate } from '@/lib/use-search-params-update';
 
 /** How long typing must pause before the search (or another typed filter) goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-// Filter changes replace the history entry (no Back through every keystroke) and keep the scroll.
-const NAVIGATE_OPTIONS = { replace: true, preventScrollReset: true } as const;
 
 /** A typed filter: the box's text, ahead of the URL while the user types. */
 export interface DraftField {
@@ -96,12 +94,13 @@ const dayToUrl = (text: string): string | null => (text.trim() ? readCalendarDay
 const urlAmount = (amount: number | null) => (amount === null ? '' : String(amount));
 
 export function useLeadView(): LeadView {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const params = useMemo(() => readLeadViewParams(searchParams), [searchParams]);
 
+  const updateSearchParams = useSearchParamsUpdate();
   const update = useCallback(
-    (patch: Partial<LeadViewParams>) => setSearchParams((current) => writeLeadViewParams(current, patch), NAVIGATE_OPTIONS),
-    [setSearchParams],
+    (patch: Partial<LeadViewParams>) => updateSearchParams((current) => writeLeadViewParams(current, patch)),
+    [updateSearchParams],
   );
 
   const search = useDraft(params.q, { normalise: normaliseSearch, display: identity, write: useCallback((q: string) => update({ q }), [update]) });
