@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { createDatabase, dropDatabase } from './support/database.js';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
-import { createDatabase, dropDatabase } from './support/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -72,9 +72,12 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // A failure keeps a screenshot and the page's snapshot; recording a trace of every test cost a fifth of the stage's
+    // time, so ask for one when you need it (--trace on).
     trace: 'off',
     screenshot: 'only-on-failure',
     acceptDownloads: true,
+    // The app honours reduced motion, so its spinners and skeletons stop repainting while a test waits.
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -95,6 +95,22 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await expectNoSeriousA11yViolations(page, { label: '/admin/subscribers' });
   });
 
+  test('the admin subscribers screen while it loads (a slow server): its loading state is a named status', async ({ page }) => {
+    await signInAsAdmin(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/subscribers(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/subscribers');
+    await expect(page.getByRole('status', { name: 'Loading subscribers' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: '/admin/subscribers while loading' });
+    release();
+    await expect(page.getByRole('button', { name: 'Send Weekly Email' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading subscribers' })).toHaveCount(0);
+  });
+
   test('pages opened from mails, with a bad link', async ({ page }) => {
     for (const path of ['/newsletter/confirm?token=forged.token', '/unsubscribe?token=forged.token', '/email-preferences?token=forged.token']) {
       await page.goto(path);

@@ -101,7 +101,7 @@ export function AdminSubscribersRoute() {
       />
 
       {subscribers.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading subscribers">
+        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading subscribers" role="status">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-24" />
           ))}

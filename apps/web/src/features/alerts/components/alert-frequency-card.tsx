@@ -40,7 +40,9 @@ export function AlertFrequencyCard({ subscribed }: { subscribed: boolean }) {
       </p>
       <div className="mt-4">
         {settings.isPending ? (
-          <Skeleton className="h-36" aria-label="Loading alert settings" />
+          <div role="status" aria-label="Loading alert settings">
+            <Skeleton className="h-36" />
+          </div>
         ) : settings.isError ? (
           <ErrorState message={settings.error.message} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
         ) : (
