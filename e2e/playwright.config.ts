@@ -22,7 +22,7 @@ function freePort(): string {
 
 // One stack per Playwright worker: its own server, PostgreSQL database, DATA_DIR and stand-ins (SMTP receiver,
 // OpenID provider, EDGAR, Fundraising Fox, SEC records, HubSpot), so specs on different workers share no state.
-// E2E_WORKERS sets how many (default 2: the stage waits on the browser and the server more than it computes).
+// E2E_WORKERS sets how many (default 2, one per core of the 2-core machine; a third made the stage slower).
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const SLOT_PORTS = ['PORT', 'SMTP_PORT', 'MAIL_API_PORT', 'OIDC_PORT', 'EDGAR_PORT', 'FUNDRAISINGFOX_PORT', 'SEC_DATA_PORT', 'HUBSPOT_PORT'] as const;
 const SLOT_VARIABLES = [...SLOT_PORTS, 'DATA_DIR', 'DB_NAME', 'DATABASE_URL'] as const;
