@@ -133,6 +133,8 @@ function slotServers(slot: number): WebServer[] {
         // SEC's company records (a filer's website, phone and address), against the stand-in in support/stack.ts: never
         // data.sec.gov. No HUNTER_API_KEY: the e2e server makes no provider request.
         EDGAR_DATA_URL: `http://127.0.0.1:${env.E2E_SEC_DATA_PORT}`,
+        // The sources' first run at once, not 10 s after start-up: every worker waits for it before its first test.
+        SOURCES_FIRST_RUN_SECONDS: '0',
         // The Fundraising Fox dataset, on, against the stand-in in support/stack.ts (support/fundraisingfox-rows.ts).
         FUNDRAISINGFOX_URL: `http://127.0.0.1:${env.E2E_FUNDRAISINGFOX_PORT}/fundraisingfox/data/main/rounds.csv`,
         // HubSpot, connectable, against the stand-in in support/stack.ts; the job worker runs so CRM pushes are sent.

@@ -277,7 +277,7 @@ export interface Fixtures {
 }
 
 export interface WorkerFixtures {
-  /** Each worker's server starts its sources' first runs 10 s after start-up; a spec that counts leads must not race
+  /** Each worker's server starts its sources' first runs at start-up; a spec that counts leads must not race
    * them, so every worker waits once for those runs and the jobs they queued (enrichment) to finish. */
   sourcesSettled: void;
 }

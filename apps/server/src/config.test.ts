@@ -127,6 +127,13 @@ describe('loadConfig', () => {
     expect(names).toEqual(['EDGAR_USER_AGENT', 'EDGAR_BASE_URL', 'EDGAR_BACKFILL_DAYS', 'EDGAR_POLL_MINUTES']);
     expect(problemsOf({ EDGAR_POLL_MINUTES: '1.5' })[0]).toMatch(/^EDGAR_POLL_MINUTES: must be a whole number/);
   });
+
+  it('starts the sources 10 s after start-up unless SOURCES_FIRST_RUN_SECONDS says otherwise (0 to 3600)', () => {
+    expect(loadConfig({}).sourcesFirstRunMs).toBe(10_000);
+    expect(loadConfig({ SOURCES_FIRST_RUN_SECONDS: '0' }).sourcesFirstRunMs).toBe(0);
+    expect(problemsOf({ SOURCES_FIRST_RUN_SECONDS: '-1' })[0]).toMatch(/^SOURCES_FIRST_RUN_SECONDS: /);
+    expect(problemsOf({ SOURCES_FIRST_RUN_SECONDS: '3601' })[0]).toMatch(/^SOURCES_FIRST_RUN_SECONDS: /);
+  });
 });
 
 describe('.env.example', () => {

@@ -102,6 +102,8 @@ const envSchema = z.object({
     .refine((value) => /^https?:\/\/[^/\s]+\/?$/.test(value), 'must be a base URL such as https://data.sec.gov'),
   EDGAR_BACKFILL_DAYS: wholeNumber(7, 0, 365),
   EDGAR_POLL_MINUTES: wholeNumber(15, 1, 1440),
+  /** Seconds from start-up to the live sources' first run (both sources; then each on its own interval). */
+  SOURCES_FIRST_RUN_SECONDS: wholeNumber(10, 0, 3600),
   /** The Fundraising Fox open dataset's rounds.csv (its raw address, no redirects); set, it turns the source on. */
   FUNDRAISINGFOX_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/\s]+\/\S*$/.test(value), 'must be an address such as https://raw.githubusercontent.com/fundraisingfox/data/main/rounds.csv'),
   FUNDRAISINGFOX_POLL_HOURS: wholeNumber(24, 1, 24 * 31),
@@ -215,6 +217,8 @@ export interface Config {
   };
   /** The Fundraising Fox open dataset: off while url is undefined. */
   fundraisingfox: { url: string | undefined; pollHours: number };
+  /** Milliseconds from start-up to the live sources' first run. */
+  sourcesFirstRunMs: number;
   /** Send to CRM (docs/crm.md). HubSpot is offered while its client is set; base URLs have no trailing slash. */
   crm: {
     hubspot: { clientId: string; clientSecret: string } | undefined;
@@ -328,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: env.ENRICHMENT_DAILY_LIMIT,
     },
     fundraisingfox: { url: env.FUNDRAISINGFOX_URL, pollHours: env.FUNDRAISINGFOX_POLL_HOURS },
+    sourcesFirstRunMs: env.SOURCES_FIRST_RUN_SECONDS * 1000,
     crm: {
       hubspot: oauthPair(env.HUBSPOT_CLIENT_ID, env.HUBSPOT_CLIENT_SECRET),
       hubspotAuthUrl: env.HUBSPOT_AUTH_URL,

@@ -58,14 +58,14 @@ export function createSourceRunner(app: FastifyInstance): SourceRunner {
   return runner;
 }
 
-/** Starts the schedule: first run after firstDelayMs (within a minute of start-up), then every poll interval. */
+/** Starts the schedule: first run after firstDelayMs (SOURCES_FIRST_RUN_SECONDS by default), then every poll interval. */
 export function scheduleSources(app: FastifyInstance, options: { firstDelayMs?: number; everyMs?: number } = {}): void {
   const everyMs = options.everyMs ?? app.config.edgar.pollMinutes * 60_000;
   runEvery(
     app,
     {
       everyMs,
-      firstAfterMs: options.firstDelayMs ?? 10_000,
+      firstAfterMs: options.firstDelayMs ?? app.config.sourcesFirstRunMs,
       name: 'source runs',
     },
     async (signal) => {
