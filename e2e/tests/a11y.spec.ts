@@ -84,10 +84,13 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await signInAsAdmin(page);
     await open(page, '/admin', 'Admin - Leads Management');
     await expect(page.getByRole('button', { name: 'Add Lead' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, { label: '/admin' });
+    // A page holds 100 rows built alike: the first five stand for the rest (all 100 cost axe 7 s of CPU).
+    await expect(page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(6)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: '/admin', exclude: 'table tbody > tr:nth-child(n+6)' });
     await page.getByRole('button', { name: 'Add Lead' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, { label: '/admin add-lead dialog' });
+    // The page behind it was checked just now.
+    await expectNoSeriousA11yViolations(page, { label: '/admin add-lead dialog', include: '[role="dialog"]' });
     await page.keyboard.press('Escape');
 
     await open(page, '/admin/subscribers', 'Email Subscribers');
