@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeFakeWebDist, makeTempDir } from '../test/helpers.js';
+import { copyOfPostgresTemplate, makeFakeWebDist, makeTempDir, testDatabaseKind } from '../test/helpers.js';
 
 const require = createRequire(import.meta.url);
 const tsxCli = require.resolve('tsx/cli');
@@ -36,8 +36,10 @@ function startServer(env: Record<string, string>) {
 
 describe('server process', () => {
   const dirs: string[] = [];
-  afterAll(() => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const cleanup of cleanups) await cleanup();
   });
 
   it('exits non-zero and names PORT when PORT=abc', async () => {
@@ -64,8 +66,12 @@ describe('server process', () => {
     const webDist = makeFakeWebDist();
     dirs.push(dataDir, webDist);
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, DEMO_DATA: '0' });
-    // A cold start (a new PGlite database, every migration) takes 5-15 s; a loaded 2-core machine, more.
+    // On the PGlite run the process starts cold, as a first `npm start` does: a new data directory, every migration.
+    // On the PostgreSQL run it opens a copy of the run's migrated template, as every test database there is.
+    const postgres = testDatabaseKind === 'postgres' ? await copyOfPostgresTemplate() : undefined;
+    if (postgres) cleanups.push(() => postgres.dispose());
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, DEMO_DATA: '0', ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
+    // A cold start on PGlite takes 5-15 s; a loaded 2-core machine, more.
     const deadline = Date.now() + 60_000;
     let status = 0;
     while (Date.now() < deadline) {

@@ -71,7 +71,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ dataDir: 'memory://', pgliteDataDump: useTemplate ? migratedPgliteDump() : undefined });
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const server = await createPostgresDatabase({ template: (useTemplate && inject('postgresTemplate')) || undefined });
+  const server = await copyOfPostgresTemplate();
   const database = await openDatabase({ databaseUrl: server.url, dataDir: makeTempDir() });
   return {
     database,
@@ -249,6 +249,11 @@ export async function createPostgresDatabase(options: { template?: string | unde
       await cleanup.end();
     },
   };
+}
+
+/** A new PostgreSQL database copied from the run's migrated template (migrated from scratch under TEST_DB_TEMPLATE=off). */
+export function copyOfPostgresTemplate(): Promise<{ url: string; dispose(): Promise<void> }> {
+  return createPostgresDatabase({ template: (inject('useTemplate') && inject('postgresTemplate')) || undefined });
 }
 
 /** An app on an existing database URL (a second instance of the same installation). */
