@@ -12,8 +12,8 @@ const axeSource = `if (!window.axe) {\n${readFileSync(createRequire(import.meta.
 
 export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string; exclude?: string; label?: string } = {}): Promise<void> {
   // Legacy mode runs axe.run() in the page itself. The default mode opens a new page in the context for every check
-  // to merge per-frame results there, which doubled the CPU a check costs; what it adds is checking cross-origin
-  // frames, and the app has no frames.
+  // to merge per-frame results there, about half of what a check cost; what it adds is checking cross-origin frames,
+  // and the app has no frames.
   let builder = new AxeBuilder({ page, axeSource })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .setLegacyMode();

@@ -84,7 +84,7 @@ test.describe('accessibility (axe, serious and critical)', () => {
     await signInAsAdmin(page);
     await open(page, '/admin', 'Admin - Leads Management');
     await expect(page.getByRole('button', { name: 'Add Lead' })).toBeVisible();
-    // A page holds 100 rows built alike: the first five stand for the rest (all 100 cost axe 7 s of CPU).
+    // A page holds 100 rows built alike: the first five stand for the rest (all of them made this the suite's slowest check).
     await expect(page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(6)).toBeVisible();
     await expectNoSeriousA11yViolations(page, { label: '/admin', exclude: 'table tbody > tr:nth-child(n+6)' });
     await page.getByRole('button', { name: 'Add Lead' }).click();
