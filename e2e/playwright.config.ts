@@ -1,8 +1,8 @@
-// Playwright on Debian's Chromium against the built app: each worker has its own server on a free port, with a
-// temporary DATA_DIR and a fresh PostgreSQL database, beside a real SMTP receiver, a local OpenID provider and
-// EDGAR, Fundraising Fox, SEC records and HubSpot stand-ins of its own.
+// Playwright on Debian's Chromium (its headless shell where installed) against the built app: each worker has its
+// own server on a free port, with a temporary DATA_DIR and a fresh PostgreSQL database, beside a real SMTP receiver,
+// a local OpenID provider and EDGAR, Fundraising Fox, SEC records and HubSpot stand-ins of its own.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,13 @@ function slotEnvironment(slot: number): Record<`E2E_${(typeof SLOT_VARIABLES)[nu
 Object.assign(process.env, slotEnvironment(Number(process.env.TEST_PARALLEL_INDEX ?? 0)));
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+// Debian's headless Chromium (package chromium-headless-shell: the same Chromium release, built without the desktop
+// browser around it, which is what Playwright itself runs for headless Chromium) when it is installed, otherwise
+// Debian's full Chromium; CHROMIUM_PATH picks another. Decision 046 says why.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+if (!process.env.TEST_PARALLEL_INDEX) console.log(`e2e: Chromium at ${chromium}`);
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 export default defineConfig({
@@ -80,7 +87,7 @@ export default defineConfig({
     // The app honours reduced motion, so its spinners and skeletons stop repainting while a test waits.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

@@ -282,22 +282,22 @@ export interface WorkerFixtures {
   sourcesSettled: void;
 }
 
-/** Both sources have finished a run and no job is due: the lead counts hold still until a test changes them. */
+/** The sources the e2e server runs: playwright.config.ts turns on SEC Form D and Fundraising Fox. */
+const E2E_SOURCES = ['sec-form-d', 'fundraisingfox'];
+
+/** Each source has finished a run and no job is due: the lead counts hold still until a test changes them. */
 async function waitForSettledSources(timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [row] = await withClient((client) =>
-      client
-        .query<{ settled: boolean }>(
-          `select (select count(*) from source_state where last_run_status in ('done', 'failed')) >= 2
-              and not exists (select 1 from jobs where status in ('pending', 'running') and run_after <= now()) as settled`,
-        )
-        .then((result) => result.rows),
+  const settled = async (): Promise<boolean> => {
+    const { rows } = await withClient((client) =>
+      client.query<{ settled: boolean }>(
+        `select (select count(*) from source_state where source = any($1) and last_run_status in ('done', 'failed')) = cardinality($1::text[])
+            and not exists (select 1 from jobs where status in ('pending', 'running') and run_after <= now()) as settled`,
+        [E2E_SOURCES],
+      ),
     );
-    if (row?.settled) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the sources' first runs did not finish within ${timeoutMs} ms`);
+    return rows[0]?.settled === true;
+  };
+  await expect.poll(settled, { message: `the first runs of ${E2E_SOURCES.join(' and ')} finished`, timeout: timeoutMs, intervals: [250] }).toBe(true);
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
