@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           // One migrated template per run; each test's database is a copy of it (apps/server/test/global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Removes the temporary folders a file made, after it.
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite is single-threaded WASM and the machine has 2 cores.

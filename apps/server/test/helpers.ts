@@ -18,8 +18,19 @@ import type { MailMessage } from '../src/mail/transport.js';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const testDatabaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+// Every temporary folder a test file makes is removed after the file (test/setup.ts), whoever made it and whether or
+// not the test closed what used it.
+const tempDirs = new Set<string>();
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
 export function makeTempDir(prefix = 'fundwire-test-'): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
 }
 
 /** A web dist folder with a recognisable index.html, so static serving can be tested without a build. */

@@ -1,9 +1,9 @@
 // The pure pieces of Send to CRM: the per-account request window, Retry-After, token sealing, the OAuth state,
 // and how a lead's location and contacts' names are split.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTokenBox, ENCRYPTION_KEY_FILE, loadEncryptionKey } from './crypto.js';
 import { retryAfterMs, WindowLimiter } from './http.js';
 import { splitLocation, splitName } from './mapping.js';
@@ -54,6 +54,7 @@ describe('token box', () => {
 
   it('generates a key into DATA_DIR (mode 0600) outside production, keeps it, and refuses production without ENCRYPTION_KEY', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fundwire-key-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const key = loadEncryptionKey({ key: undefined, dataDir, env: 'development' });
     expect(key).toHaveLength(32);
     const file = path.join(dataDir, ENCRYPTION_KEY_FILE);
