@@ -1,11 +1,11 @@
 // The column-filter strategies: a walk of a list-order index (columnPage), and a round with a narrow amount range read,
 // counted and sorted from its own index (narrowColumnPage; read-rules.ts has the cap).
-import { and, asc, desc, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, type FundingRound, type LeadFilter, UNDISCLOSED } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { countFromTotals, type MatchCount } from './count.js';
-import { leadPageColumns, type PageRow } from './lead-rows.js';
+import { pageLeadsSql, pageRowsOf, type PageLeadRow, type PageRow } from './lead-rows.js';
 import type { OrderSql } from './order-sql.js';
 import { NARROW_RANGE_CAP } from './read-rules.js';
 
@@ -94,31 +94,21 @@ export async function columnPage(db: Db, order: OrderSql, columns: SQL | undefin
 }
 
 /** The rows of `source` (page_ids: page_id, page_rank, match_total, match_estimate; one row with no page_id carries the
- * count of an empty page) with their leads' page columns, in the page's order, and the count. */
+ * count of an empty page) with their leads' JSON, in the page's order, and the count. */
 async function pageRows(
   db: Db,
   order: OrderSql,
   source: SQL,
   countOf: (total: number | string | null, estimate: number | string | null) => MatchCount | undefined,
 ): Promise<{ rows: PageRow[]; matches: MatchCount | undefined }> {
-  const rows = await db
-    .select({
-      ...leadPageColumns,
-      rank: sql<string>`page_ids.page_rank`,
-      matchTotal: sql<number | string | null>`page_ids.match_total`,
-      matchEstimate: sql<number | string | null>`page_ids.match_estimate`,
-    })
-    .from(source)
-    .leftJoin(leads, sql`${leads.id} = page_ids.page_id`)
-    .orderBy(
-      ...(order.dateAscending
-        ? [asc(leads.fundingDate), desc(leads.id)]
-        : [order.keyed ? sql`page_ids.page_rank::bigint desc` : sql`page_ids.page_rank::real desc`, desc(leads.fundingDate), desc(leads.id)]),
-    );
+  const byDate = order.dateAscending
+    ? [sql`lead_json."fundingDate" asc`, sql`lead_json."id" desc`]
+    : [order.keyed ? sql`page_ids.page_rank::bigint desc` : sql`page_ids.page_rank::real desc`, sql`lead_json."fundingDate" desc`, sql`lead_json."id" desc`];
+  const rows = rowsOf<PageLeadRow<{ match_total: number | string | null; match_estimate: number | string | null }>>(
+    await db.execute(
+      pageLeadsSql(source, sql`page_ids.page_id`, sql`page_ids.page_rank as rank, page_ids.match_total, page_ids.match_estimate`, byDate),
+    ),
+  );
   const first = rows[0];
-  return {
-    // A left join types every column nullable; a row with an id is a whole lead.
-    rows: rows.filter((row) => row.id !== null).map(({ matchTotal: _total, matchEstimate: _estimate, ...row }) => row as PageRow),
-    matches: first ? countOf(first.matchTotal, first.matchEstimate) : undefined,
-  };
+  return { rows: pageRowsOf(rows), matches: first ? countOf(first.match_total, first.match_estimate) : undefined };
 }

@@ -1,6 +1,6 @@
 // A lead as the API shows it: the columns a page reads (with its earlier-round count, merged sources and contacts
 // built by the database as JSON), the row → Lead mapping and one lead by id.
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { EDITABLE_LEAD_FIELDS, type EditableLeadField, type Lead, type LeadSourceRef } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { CONTACT_JSON_SQL } from './contact-emails.js';
@@ -30,17 +30,58 @@ function leadSources(row: Pick<LeadWithHistory, 'source' | 'sourceId' | 'sourceU
   return reports.length > 0 ? reports : [{ source: row.source, sourceId: row.sourceId, sourceUrl: row.sourceUrl }];
 }
 
-/** A list page's columns: the lead, its history count and its contacts in order, as JSON the database builds, so a
- * page and its contacts are one query. */
-export const leadPageColumns = {
-  ...leadWithHistoryColumns,
-  // Issue 31 (enrichment): each contact's id and email fields (CONTACT_JSON_SQL, contact-emails.ts).
-  contacts: sql<ContactFields[] | string>`(select coalesce(json_agg(${sql.raw(CONTACT_JSON_SQL)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id")`,
-};
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC, `Z`). */
+const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The drivers hand json over parsed; text is parsed here, should one not. */
-export function pageContacts(value: ContactFields[] | string): ContactFields[] {
-  return typeof value === 'string' ? (JSON.parse(value) as ContactFields[]) : value;
+/** A contact (alias `c`) as leadContactSchema orders it, with CONTACT_JSON_SQL's rules for a bounced or missing address. */
+const PAGE_CONTACT_JSON = `json_build_object('name', c.name, 'role', c.role, 'email', case when c.email_status = 'bounced' then null else nullif(c.email, '') end,
+  'linkedIn', c.linked_in, 'id', c.id, 'emailStatus', case when c.email = '' then null else c.email_status end,
+  'emailSource', case when c.email = '' then null else c.email_source end, 'emailCheckedAt', ${isoTimestamp('c.email_checked_at')},
+  'filedName', c.filed_name)`;
+
+/**
+ * A list page's lead (the "leads" row) as the columns of the API's JSON, in leadSchema's shape and key order, with what
+ * toLead derives (its sources, the editable fields it keeps, ISO timestamps), its history count and its contacts in
+ * order: row_to_json of this row is the lead's JSON text (pageLeadsSql). The page sends these texts as they are, so
+ * the server parses, maps and validates no lead (issue 34: the server's CPU per list request).
+ * `lead-json.int.test.ts` holds them equal to toLead's object (getLead) for leads of every kind.
+ */
+const LEAD_JSON_COLUMNS = sql`
+  "leads"."id" as "id", "leads"."company_name" as "companyName", "leads"."domain" as "domain", "leads"."industry" as "industry",
+  "leads"."funding_amount" as "fundingAmount", "leads"."funding_round" as "fundingRound", "leads"."round_label" as "roundLabel",
+  "leads"."location" as "location", "leads"."funding_date" as "fundingDate", "leads"."description" as "description", "leads"."tags" as "tags",
+  "leads"."source" as "source", "leads"."source_id" as "sourceId", "leads"."source_url" as "sourceUrl",
+  coalesce(
+    (select json_agg(json_build_object('source', r.source, 'sourceId', r.source_id, 'sourceUrl', r.source_url) order by r.merged_at, r.identity_key)
+     from lead_reports as r where r.lead_id = "leads"."id"),
+    json_build_array(json_build_object('source', "leads"."source", 'sourceId', "leads"."source_id", 'sourceUrl', "leads"."source_url"))
+  ) as "sources",
+  array(select field from unnest("leads"."edited_fields") with ordinality as edited(field, n)
+    where field in (${sql.raw(EDITABLE_LEAD_FIELDS.map((field) => `'${field}'`).join(', '))}) order by n) as "editedFields",
+  "leads"."company_id" as "companyId",
+  (select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date") as "earlierRounds",
+  "leads"."domain_source" as "domainSource", ${sql.raw(isoTimestamp('"leads"."domain_found_at"'))} as "domainFoundAt",
+  "leads"."filed_location" as "filedLocation",
+  (select coalesce(json_agg(${sql.raw(PAGE_CONTACT_JSON)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id") as "contacts",
+  ${sql.raw(isoTimestamp('"leads"."created_at"'))} as "createdAt", ${sql.raw(isoTimestamp('"leads"."updated_at"'))} as "updatedAt"`;
+
+/**
+ * A page's leads as PageRows: `from` is a FROM item of the page's lead ids (`leadId` names its column; a row without
+ * one carries a count only), `columns` what else it selects of it (rank, counts), `orderBy` the page's order, which
+ * may name the lead's columns as `lead_json."fundingDate"` and `lead_json."id"`. One lateral read of each lead.
+ */
+export function pageLeadsSql(from: SQL, leadId: SQL, columns: SQL, orderBy: SQL[]): SQL {
+  return sql`select lead_json."id"::text as id, lead_json."fundingDate"::text as funding_date, row_to_json(lead_json)::text as json, ${columns}
+    from ${from} left join lateral (select ${LEAD_JSON_COLUMNS} from ${leads} where ${leads.id} = ${leadId}) as lead_json on true
+    order by ${sql.join(orderBy, sql`, `)}`;
+}
+
+/** The rows pageLeadsSql selects, with `rank` and whatever else `columns` named. */
+export type PageLeadRow<Extra> = { id: string | null; funding_date: string | null; json: string; rank: string } & Extra;
+
+/** A page's lead rows as PageRows, without the rows that carry a count only. */
+export function pageRowsOf(rows: PageLeadRow<object>[]): PageRow[] {
+  return rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, fundingDate: row.funding_date!, json: row.json, rank: row.rank }));
 }
 
 export async function contactsFor(db: Db, leadIds: string[]): Promise<Map<string, ContactFields[]>> {
@@ -101,5 +142,10 @@ export async function getLead(db: Db, id: string): Promise<Lead | undefined> {
   return toLead(row, byLead.get(row.id) ?? []);
 }
 
-/** A page's row: the lead's columns, contacts, history count and its rank or sort key as text (what its cursor records). */
-export type PageRow = LeadWithHistory & { contacts: ContactFields[] | string; rank: string };
+/** A page's row: the lead's id and funding date, its JSON text, and its rank or sort key as text (what its cursor records). */
+export interface PageRow {
+  id: string;
+  fundingDate: string;
+  json: string;
+  rank: string;
+}

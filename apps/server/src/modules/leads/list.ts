@@ -10,7 +10,7 @@ import { columnPage, isNarrowRange, narrowColumnPage, rangeSizeSql } from './col
 import { pageTotalsSql, type MatchCount } from './count.js';
 import { cursorFits, decodeCursor, encodeCursor, requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
 import { columnConditions, filterKey, locationsFrom, matchingLocationsSql } from './filter-sql.js';
-import { pageContacts, toLead, type PageRow } from './lead-rows.js';
+import type { PageRow } from './lead-rows.js';
 import { orderSql } from './order-sql.js';
 import { cachesFor } from './read-caches.js';
 import { searchPage } from './search-page.js';
@@ -57,12 +57,23 @@ export async function listLeadsJson(db: Db, query: LeadPageQuery): Promise<strin
   const cursor = checkedCursor(query);
   const prelude = await readPrelude(db, query, caches.enabled);
   const key = JSON.stringify([query.page ?? 1, query.limit, query.cursor ?? null, query.sort ?? null, query.dir ?? 'desc', filterKey(query)]);
-  return caches.get(key, prelude.version, async () => JSON.stringify(leadListResponseSchema.parse(await readPage(db, query, cursor, prelude))));
+  return caches.get(key, prelude.version, async () => pageJson(await readPage(db, query, cursor, prelude)));
 }
 
 export async function listLeads(db: Db, query: LeadPageQuery): Promise<LeadListResponse> {
   const cursor = checkedCursor(query);
-  return readPage(db, query, cursor, await readPrelude(db, query, false));
+  return JSON.parse(pageJson(await readPage(db, query, cursor, await readPrelude(db, query, false)))) as LeadListResponse;
+}
+
+/** A page as the response's fields, its leads as the JSON texts the database built (lead-rows.ts). */
+type PageResult = Omit<LeadListResponse, 'leads'> & { leads: string[] };
+
+/** Everything but the leads is checked against the response schema; the leads' texts are written in as they are. */
+const pageFieldsSchema = leadListResponseSchema.omit({ leads: true });
+
+/** The response's JSON text. */
+function pageJson({ leads: leadTexts, ...fields }: PageResult): string {
+  return `{"leads":[${leadTexts.join(',')}],${JSON.stringify(pageFieldsSchema.parse(fields)).slice(1)}`;
 }
 
 function checkedCursor(query: LeadPageQuery): Cursor | undefined {
@@ -71,7 +82,7 @@ function checkedCursor(query: LeadPageQuery): Cursor | undefined {
   return cursor;
 }
 
-async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, { locations, rangeSize, matchQuery }: Prelude): Promise<LeadListResponse> {
+async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined, { locations, rangeSize, matchQuery }: Prelude): Promise<PageResult> {
   const columns = columnConditions(query, locations);
   const offset = cursor ? 0 : ((query.page ?? 1) - 1) * query.limit;
   let matches: MatchCount | undefined;
@@ -109,7 +120,7 @@ async function readPage(db: Db, query: LeadPageQuery, cursor: Cursor | undefined
     return { sort, dir: order.dir, key: row.rank, ...at };
   };
   return {
-    leads: rows.map(({ rank: _rank, contacts: leadContacts, ...row }) => toLead(row, pageContacts(leadContacts))),
+    leads: rows.map((row) => row.json),
     // Never fewer than the leads already passed and shown (an empty page past the end shows none: its count stands).
     totalCount: rows.length > 0 ? Math.max(counted.count, offset + rows.length) : counted.count,
     countIsExact: counted.exact,

@@ -5,11 +5,11 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_EXACT_COUNT_LIMIT } from '@fundwire/shared';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { countFrom, type MatchCount } from './count.js';
 import { requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
-import { leadPageColumns, type PageRow } from './lead-rows.js';
+import { pageLeadsSql, pageRowsOf, type PageLeadRow, type PageRow } from './lead-rows.js';
 import { orderSql, sortKey, type OrderSql } from './order-sql.js';
 import { DENSE_SEARCH_ESTIMATE, MAX_SEARCH_WINDOW, SEARCH_READ_CAP, SEARCH_WINDOW } from './read-rules.js';
 import { searchCondition, searchQuery, type TokenSplit } from './search-query.js';
@@ -154,21 +154,21 @@ export async function searchPage(
 
 /** One statement: lead_search_ids with the plan, and the page's leads with their contacts and history counts. */
 async function runSearch(db: Db, plan: Record<string, unknown>): Promise<{ rows: PageRow[]; kind: string; total: number }> {
-  const found = await db
-    .select({
-      ...leadPageColumns,
-      rank: sql<string>`found.found_rank`,
-      foundTotal: sql<number | string | null>`found.found_total`,
-      foundKind: sql<string>`found.found_kind`,
-    })
-    .from(sql`lead_search_ids(${JSON.stringify(plan)}::jsonb) with ordinality as found(found_id, found_rank, found_total, found_kind, position)`)
-    .leftJoin(leads, sql`${leads.id} = found.found_id`)
-    .orderBy(sql`found.position`);
+  const found = rowsOf<PageLeadRow<{ found_total: number | string | null; found_kind: string }>>(
+    await db.execute(
+      pageLeadsSql(
+        sql`lead_search_ids(${JSON.stringify(plan)}::jsonb) with ordinality as found(found_id, found_rank, found_total, found_kind, position)`,
+        sql`found.found_id`,
+        sql`found.found_rank as rank, found.found_total, found.found_kind`,
+        [sql`found.position`],
+      ),
+    ),
+  );
   const first = found[0];
   return {
-    // A left join types every column nullable; a row with an id is a whole lead (a 'past' row carries a count only).
-    rows: found.filter((row) => row.id !== null).map(({ foundTotal: _total, foundKind: _kind, ...row }) => row as PageRow),
-    kind: first?.foundKind ?? 'read',
-    total: Number(first?.foundTotal ?? 0),
+    // A 'past' row carries a count only.
+    rows: pageRowsOf(found),
+    kind: first?.found_kind ?? 'read',
+    total: Number(first?.found_total ?? 0),
   };
 }
