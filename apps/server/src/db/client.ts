@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -196,4 +197,18 @@ const PLAN_VALUE = /^[A-Za-z0-9]+$/;
 /** Rows of a db.execute() result: both drivers answer with {rows}. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * db.execute(query) as a named prepared statement: on PostgreSQL each connection parses and plans the text once and
+ * then reuses its plan (the driver keeps the name per connection). Only for a text that never changes and whose plan
+ * does not depend on its values: one name, one text (the driver refuses a name reused for another text). PGlite runs
+ * it as db.execute does.
+ */
+export async function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as unknown as {
+    session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  };
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }

@@ -5,7 +5,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_EXACT_COUNT_LIMIT } from '@fundwire/shared';
-import { rowsOf, type Db } from '../../db/client.js';
+import { executeNamed, rowsOf, type Db } from '../../db/client.js';
 import { leads } from '../../db/schema/index.js';
 import { countFrom, type MatchCount } from './count.js';
 import { requestedOrder, type Cursor, type LeadPageQuery, type Order } from './cursor.js';
@@ -154,8 +154,11 @@ export async function searchPage(
 
 /** One statement: lead_search_ids with the plan, and the page's leads with their contacts and history counts. */
 async function runSearch(db: Db, plan: Record<string, unknown>): Promise<{ rows: PageRow[]; kind: string; total: number }> {
+  // One text for every search (the plan is its one value), so PostgreSQL plans it once per connection.
   const found = rowsOf<PageLeadRow<{ found_total: number | string | null; found_kind: string }>>(
-    await db.execute(
+    await executeNamed(
+      db,
+      'lead_search_page',
       pageLeadsSql(
         sql`lead_search_ids(${JSON.stringify(plan)}::jsonb) with ordinality as found(found_id, found_rank, found_total, found_kind, position)`,
         sql`found.found_id`,
