@@ -3,8 +3,8 @@
 // database (random pages, random filter combinations, random words taken from the data, cursor walks 500 pages deep),
 // each scenario twice: saturated (autocannon, 10 connections), as a share of bench:floor's bare page query measured in
 // the same run on the same database (PostgreSQL only), then at a steady open-loop rate (open-loop.ts) for its p99.
-// Second table: the same few URLs over and over with the caches on, as a repeat visitor sees them, against
-// GET /api/health on the same server.
+// The server runs from the build, as production does. Second table: the same few URLs over and over with the caches
+// on, as a repeat visitor sees them, against GET /api/health on the same server.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -279,7 +279,8 @@ async function withServer<T>(env: Record<string, string>, fn: (base: string, coo
   // JOB_WORKER=0: a web instance of a scaled-out install (docs/operations.md). With a worker, a freshly seeded
   // database's enrichment backlog (every company, queued 500 at a time) would run beside the reads being measured,
   // and its SEC lookups would try the internet.
-  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0', JOB_WORKER: '0' });
+  // From the build, as production runs it (decision 040); built first when its sources changed (below).
+  const server = spawnServer({ ...env, PORT: String(port), APP_URL: base, ADMIN_EMAIL: BENCH_EMAIL, NODE_ENV: 'development', DEMO_DATA: '0', JOB_WORKER: '0' }, 'build');
   try {
     await waitFor200(`${base}/api/health`, 600_000);
     const cookie = await signIn(base, env.DATA_DIR ?? '');
@@ -492,10 +493,13 @@ async function profile() {
 }
 
 if (process.env.BENCH_PROFILE) {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { cwd: root, stdio: 'inherit' });
   await profile();
   process.exit(0);
 }
 
+// The server runs from the build (withServer): bring it up to date, as npm start does.
+execFileSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { cwd: root, stdio: 'inherit' });
 const results = [];
 if (only !== 'pglite') results.push(await postgres());
 if (only !== 'postgres') results.push(await pglite());
