@@ -1,5 +1,5 @@
-// A lead as the API shows it: the columns a page reads (with its earlier-round count, merged sources and contacts
-// built by the database as JSON), the row → Lead mapping and one lead by id.
+// A lead as the API shows it: a list page's leads as JSON the database writes (pageLeadsSql), and for every other read
+// the columns with their earlier-round count and merged sources, the row → Lead mapping (toLead) and one lead by id.
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { EDITABLE_LEAD_FIELDS, type EditableLeadField, type Lead, type LeadSourceRef } from '@fundwire/shared';
 import { rowsOf, type Db } from '../../db/client.js';

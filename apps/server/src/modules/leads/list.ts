@@ -1,5 +1,5 @@
 // A list page: the cache in front, the cursor checked before anything is read, then the strategy (search, narrow range
-// or index walk) and the count, and the response with its next cursor.
+// or index walk) and the count, and the response with its next cursor, its leads the JSON texts the database wrote.
 import { leadListResponseSchema, type LeadListResponse } from '@fundwire/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../errors.js';

@@ -29,7 +29,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Access comes from ROUTE_TABLE: an active subscription for the web app's /api routes; the same, or an API
   // key, for the public API's /api/v1 twins, which share these schemas and handlers.
-  // The body is built (and checked against leadListResponseSchema) by the service, then cached as text.
+  // The body is built by the service, then cached as text: each lead's JSON by the database (lead-rows.ts, held to
+  // leadSchema by lead-json.int.test.ts), the page's own fields checked against leadListResponseSchema.
   // The text is already JSON of this shape: Fastify sends a string as it is, without serializing it again.
   for (const url of ['/api/leads', '/api/v1/leads']) {
     app.get(
