@@ -33,17 +33,11 @@ function leadSources(row: Pick<LeadWithHistory, 'source' | 'sourceId' | 'sourceU
 /** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC, `Z`). */
 const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A contact (alias `c`) as leadContactSchema orders it, with CONTACT_JSON_SQL's rules for a bounced or missing address. */
-const PAGE_CONTACT_JSON = `json_build_object('name', c.name, 'role', c.role, 'email', case when c.email_status = 'bounced' then null else nullif(c.email, '') end,
-  'linkedIn', c.linked_in, 'id', c.id, 'emailStatus', case when c.email = '' then null else c.email_status end,
-  'emailSource', case when c.email = '' then null else c.email_source end, 'emailCheckedAt', ${isoTimestamp('c.email_checked_at')},
-  'filedName', c.filed_name)`;
-
 /**
  * A list page's lead (the "leads" row) as the columns of the API's JSON, in leadSchema's shape and key order, with what
  * toLead derives (its sources, the editable fields it keeps, ISO timestamps), its history count and its contacts in
- * order: row_to_json of this row is the lead's JSON text (pageLeadsSql). The page sends these texts as they are, so
- * the server parses, maps and validates no lead (issue 34: the server's CPU per list request).
+ * order (CONTACT_JSON_SQL): row_to_json of this row is the lead's JSON text (pageLeadsSql). The page sends these texts
+ * as they are, so the server parses, maps and validates no lead (issue 34: the server's CPU per list request).
  * `lead-json.int.test.ts` holds them equal to toLead's object (getLead) for leads of every kind.
  */
 const LEAD_JSON_COLUMNS = sql`
@@ -62,7 +56,7 @@ const LEAD_JSON_COLUMNS = sql`
   (select count(*) from leads as earlier where earlier.company_id = "leads"."company_id" and earlier.funding_date < "leads"."funding_date") as "earlierRounds",
   "leads"."domain_source" as "domainSource", ${sql.raw(isoTimestamp('"leads"."domain_found_at"'))} as "domainFoundAt",
   "leads"."filed_location" as "filedLocation",
-  (select coalesce(json_agg(${sql.raw(PAGE_CONTACT_JSON)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id") as "contacts",
+  (select coalesce(json_agg(${sql.raw(CONTACT_JSON_SQL)} order by c.position), '[]'::json) from contacts as c where c.lead_id = "leads"."id") as "contacts",
   ${sql.raw(isoTimestamp('"leads"."created_at"'))} as "createdAt", ${sql.raw(isoTimestamp('"leads"."updated_at"'))} as "updatedAt"`;
 
 /**
