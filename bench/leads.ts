@@ -492,14 +492,14 @@ async function profile() {
   }
 }
 
+// The server runs from the build (withServer): bring it up to date, as npm start does.
+execFileSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { cwd: root, stdio: 'inherit' });
+
 if (process.env.BENCH_PROFILE) {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { cwd: root, stdio: 'inherit' });
   await profile();
   process.exit(0);
 }
 
-// The server runs from the build (withServer): bring it up to date, as npm start does.
-execFileSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { cwd: root, stdio: 'inherit' });
 const results = [];
 if (only !== 'pglite') results.push(await postgres());
 if (only !== 'postgres') results.push(await pglite());
